@@ -1,0 +1,14 @@
+/* bloom-model.h — the model library's public API, in one header
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "bloom-error.h"
+#include "bloom-filter.h"
+#include "bloom-hash.h"
+#include "bloom-operation.h"
+#include "bloom-session.h"
+#include "bloom-state.h"
+#include "bloom-text.h"

@@ -1,0 +1,294 @@
+/* bloom-operation.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-operation"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "bloom-operation-private.h"
+
+struct _BloomOperation
+{
+  GObject            parent_instance;
+
+  BloomOperationKind kind;
+  BloomOutcome       outcome;
+  char              *text;          /* GRefString */
+  guint32            h1;
+  guint32            h2;
+  guint              n_positions;
+  /* k is at most 12, so positions and their bits live inline: recording an
+   * operation costs one object and no further allocation. */
+  guint16            positions[BLOOM_K_MAX];
+  guint16            before_mask;   /* bit i: the bit at positions[i] before step i */
+  guint16            after_mask;
+};
+
+G_DEFINE_FINAL_TYPE (BloomOperation, bloom_operation, G_TYPE_OBJECT)
+
+static const char * const kind_names[] = { "insert", "query" };
+static const char * const outcome_names[] = {
+  "inserted", "already-inserted", "member", "false-positive", "definitely-absent",
+};
+
+static void
+bloom_operation_finalize (GObject *object)
+{
+  BloomOperation *self = BLOOM_OPERATION (object);
+
+  g_clear_pointer (&self->text, g_ref_string_release);
+
+  G_OBJECT_CLASS (bloom_operation_parent_class)->finalize (object);
+}
+
+static void
+bloom_operation_class_init (BloomOperationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = bloom_operation_finalize;
+}
+
+static void
+bloom_operation_init (BloomOperation *self)
+{
+}
+
+BloomOperation *
+bloom_operation_new (BloomOperationKind  kind,
+                     BloomOutcome        outcome,
+                     char               *text,
+                     guint32             h1,
+                     guint32             h2,
+                     guint               n_positions,
+                     const guint16      *positions,
+                     guint16             before_mask,
+                     guint16             after_mask)
+{
+  BloomOperation *self;
+
+  g_assert (kind <= BLOOM_OPERATION_QUERY);
+  g_assert (outcome <= BLOOM_OUTCOME_DEFINITELY_ABSENT);
+  g_assert (text != NULL);
+  g_assert (n_positions >= BLOOM_K_MIN && n_positions <= BLOOM_K_MAX);
+
+  self = g_object_new (BLOOM_TYPE_OPERATION, NULL);
+  self->kind = kind;
+  self->outcome = outcome;
+  self->text = g_ref_string_acquire (text);
+  self->h1 = h1;
+  self->h2 = h2;
+  self->n_positions = n_positions;
+  memcpy (self->positions, positions, n_positions * sizeof *positions);
+  self->before_mask = before_mask;
+  self->after_mask = after_mask;
+
+  return self;
+}
+
+char *
+bloom_operation_ref_text (BloomOperation *self)
+{
+  g_assert (BLOOM_IS_OPERATION (self));
+
+  return g_ref_string_acquire (self->text);
+}
+
+gboolean
+bloom_operation_equal (BloomOperation *self,
+                       BloomOperation *other)
+{
+  g_assert (BLOOM_IS_OPERATION (self));
+  g_assert (BLOOM_IS_OPERATION (other));
+
+  return self->kind == other->kind &&
+         self->outcome == other->outcome &&
+         strcmp (self->text, other->text) == 0 &&
+         self->h1 == other->h1 &&
+         self->h2 == other->h2 &&
+         self->n_positions == other->n_positions &&
+         memcmp (self->positions, other->positions,
+                 self->n_positions * sizeof self->positions[0]) == 0 &&
+         self->before_mask == other->before_mask &&
+         self->after_mask == other->after_mask;
+}
+
+BloomOperationKind
+bloom_operation_get_kind (BloomOperation *self)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), BLOOM_OPERATION_INSERT);
+
+  return self->kind;
+}
+
+BloomOutcome
+bloom_operation_get_outcome (BloomOperation *self)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), BLOOM_OUTCOME_INSERTED);
+
+  return self->outcome;
+}
+
+const char *
+bloom_operation_get_text (BloomOperation *self,
+                          gsize          *len)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), NULL);
+
+  if (len != NULL)
+    *len = g_ref_string_length (self->text);
+
+  return self->text;
+}
+
+guint32
+bloom_operation_get_h1 (BloomOperation *self)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), 0);
+
+  return self->h1;
+}
+
+guint32
+bloom_operation_get_h2 (BloomOperation *self)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), 0);
+
+  return self->h2;
+}
+
+guint
+bloom_operation_get_n_positions (BloomOperation *self)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), 0);
+
+  return self->n_positions;
+}
+
+guint
+bloom_operation_get_position (BloomOperation *self,
+                              guint           i)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), 0);
+  g_return_val_if_fail (i < self->n_positions, 0);
+
+  return self->positions[i];
+}
+
+gboolean
+bloom_operation_get_before (BloomOperation *self,
+                            guint           i)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), FALSE);
+  g_return_val_if_fail (i < self->n_positions, FALSE);
+
+  return (self->before_mask >> i) & 1;
+}
+
+gboolean
+bloom_operation_get_after (BloomOperation *self,
+                           guint           i)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), FALSE);
+  g_return_val_if_fail (i < self->n_positions, FALSE);
+
+  return (self->after_mask >> i) & 1;
+}
+
+/* SPEC H4: TRUE when step i lands on a position an earlier step had. */
+gboolean
+bloom_operation_is_repeat (BloomOperation *self,
+                           guint           i)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), FALSE);
+  g_return_val_if_fail (i < self->n_positions, FALSE);
+
+  for (guint j = 0; j < i; j++)
+    if (self->positions[j] == self->positions[i])
+      return TRUE;
+
+  return FALSE;
+}
+
+guint
+bloom_operation_get_n_distinct_positions (BloomOperation *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), 0);
+
+  for (guint i = 0; i < self->n_positions; i++)
+    if (!bloom_operation_is_repeat (self, i))
+      n++;
+
+  return n;
+}
+
+gboolean
+bloom_operation_has_position (BloomOperation *self,
+                              guint           position)
+{
+  g_return_val_if_fail (BLOOM_IS_OPERATION (self), FALSE);
+
+  for (guint i = 0; i < self->n_positions; i++)
+    if (self->positions[i] == position)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* The names below are those of the JSON document and the test traces; they
+ * are identifiers, never shown to a user. */
+const char *
+bloom_operation_kind_to_string (BloomOperationKind kind)
+{
+  g_return_val_if_fail (kind < G_N_ELEMENTS (kind_names), NULL);
+
+  return kind_names[kind];
+}
+
+gboolean
+bloom_operation_kind_from_string (const char         *str,
+                                  BloomOperationKind *kind)
+{
+  g_return_val_if_fail (str != NULL, FALSE);
+  g_return_val_if_fail (kind != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kind_names); i++)
+    if (strcmp (str, kind_names[i]) == 0)
+      {
+        *kind = i;
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+const char *
+bloom_outcome_to_string (BloomOutcome outcome)
+{
+  g_return_val_if_fail (outcome < G_N_ELEMENTS (outcome_names), NULL);
+
+  return outcome_names[outcome];
+}
+
+gboolean
+bloom_outcome_from_string (const char   *str,
+                           BloomOutcome *outcome)
+{
+  g_return_val_if_fail (str != NULL, FALSE);
+  g_return_val_if_fail (outcome != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (outcome_names); i++)
+    if (strcmp (str, outcome_names[i]) == 0)
+      {
+        *outcome = i;
+        return TRUE;
+      }
+
+  return FALSE;
+}

@@ -1,0 +1,860 @@
+/* bloom-session.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-session"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "bloom-error.h"
+#include "bloom-filter-private.h"
+#include "bloom-hash.h"
+#include "bloom-operation-private.h"
+#include "bloom-session-private.h"
+#include "bloom-text.h"
+
+struct _BloomSession
+{
+  GObject         parent_instance;
+
+  BloomFilter    *filter;          /* NULL when no filter is active */
+  /* The exact reference set (SPEC T2, T3): GRefStrings in insertion order,
+   * and the same strings as a set. Equal UTF-8 bytes mean equal UTF-16
+   * units for valid text, so byte equality is the comparison of T2. */
+  GPtrArray      *entries;
+  GHashTable     *entry_set;
+  guint           negative_queries;
+  guint           false_positives;
+  BloomOperation *last_operation;
+
+  char           *m_draft;
+  char           *k_draft;
+  char           *text_draft;
+  GStrv           open_details;    /* sorted, no duplicates */
+};
+
+G_DEFINE_FINAL_TYPE (BloomSession, bloom_session, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_M_DRAFT,
+  PROP_K_DRAFT,
+  PROP_TEXT_DRAFT,
+  PROP_OPEN_DETAILS,
+  N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+enum { CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static const char * const example_strings[] = { "a", "b", "c", "d", "e", "f", "g", "h" };
+
+static void
+bloom_session_dispose (GObject *object)
+{
+  BloomSession *self = BLOOM_SESSION (object);
+
+  g_clear_object (&self->filter);
+  g_clear_object (&self->last_operation);
+
+  G_OBJECT_CLASS (bloom_session_parent_class)->dispose (object);
+}
+
+static void
+bloom_session_finalize (GObject *object)
+{
+  BloomSession *self = BLOOM_SESSION (object);
+
+  g_clear_pointer (&self->entry_set, g_hash_table_unref);
+  g_clear_pointer (&self->entries, g_ptr_array_unref);
+  g_clear_pointer (&self->m_draft, g_free);
+  g_clear_pointer (&self->k_draft, g_free);
+  g_clear_pointer (&self->text_draft, g_free);
+  g_clear_pointer (&self->open_details, g_strfreev);
+
+  G_OBJECT_CLASS (bloom_session_parent_class)->finalize (object);
+}
+
+static void
+bloom_session_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  BloomSession *self = BLOOM_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_M_DRAFT:
+      g_value_set_string (value, self->m_draft);
+      break;
+    case PROP_K_DRAFT:
+      g_value_set_string (value, self->k_draft);
+      break;
+    case PROP_TEXT_DRAFT:
+      g_value_set_string (value, self->text_draft);
+      break;
+    case PROP_OPEN_DETAILS:
+      g_value_set_boxed (value, self->open_details);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_session_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  BloomSession *self = BLOOM_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_M_DRAFT:
+      bloom_session_set_m_draft (self, g_value_get_string (value));
+      break;
+    case PROP_K_DRAFT:
+      bloom_session_set_k_draft (self, g_value_get_string (value));
+      break;
+    case PROP_TEXT_DRAFT:
+      bloom_session_set_text_draft (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_session_class_init (BloomSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = bloom_session_dispose;
+  object_class->finalize = bloom_session_finalize;
+  object_class->get_property = bloom_session_get_property;
+  object_class->set_property = bloom_session_set_property;
+
+  properties[PROP_M_DRAFT] =
+    g_param_spec_string ("m-draft", NULL, NULL, "",
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_K_DRAFT] =
+    g_param_spec_string ("k-draft", NULL, NULL, "",
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_TEXT_DRAFT] =
+    g_param_spec_string ("text-draft", NULL, NULL, "",
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_OPEN_DETAILS] =
+    g_param_spec_boxed ("open-details", NULL, NULL, G_TYPE_STRV,
+                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * BloomSession::changed:
+   *
+   * The filter, the entries, the counters or the last operation changed.
+   * Emitted once per successful mutation; drafts and open details notify
+   * their properties instead.
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+bloom_session_init (BloomSession *self)
+{
+  self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ref_string_release);
+  self->entry_set = g_hash_table_new (g_str_hash, g_str_equal);
+  self->m_draft = g_strdup ("");
+  self->k_draft = g_strdup ("");
+  self->text_draft = g_strdup ("");
+  self->open_details = g_new0 (char *, 1);
+}
+
+BloomSession *
+bloom_session_new (void)
+{
+  return g_object_new (BLOOM_TYPE_SESSION, NULL);
+}
+
+static void
+emit_changed (BloomSession *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* Everything but the filter's existence and its parameters (SPEC F4). */
+static void
+clear_contents (BloomSession *self)
+{
+  if (self->filter != NULL)
+    bloom_filter_clear (self->filter);
+  g_hash_table_remove_all (self->entry_set);
+  g_ptr_array_set_size (self->entries, 0);
+  self->negative_queries = 0;
+  self->false_positives = 0;
+  g_clear_object (&self->last_operation);
+}
+
+static gboolean
+check_parameters (guint    m,
+                  guint    k,
+                  GError **error)
+{
+  if (m < BLOOM_M_MIN || m > BLOOM_M_MAX)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_PARAMETER_OUT_OF_RANGE,
+                   _("%s must be from %u to %u; %u is out of range."),
+                   "m", BLOOM_M_MIN, BLOOM_M_MAX, m);
+      return FALSE;
+    }
+
+  if (k < BLOOM_K_MIN || k > BLOOM_K_MAX)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_PARAMETER_OUT_OF_RANGE,
+                   _("%s must be from %u to %u; %u is out of range."),
+                   "k", BLOOM_K_MIN, BLOOM_K_MAX, k);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* SPEC F3: a new, empty filter replaces whatever was active. */
+gboolean
+bloom_session_create_filter (BloomSession *self,
+                             guint         m,
+                             guint         k,
+                             GError      **error)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_parameters (m, k, error))
+    return FALSE;
+
+  clear_contents (self);
+  g_set_object (&self->filter, NULL);
+  self->filter = bloom_filter_new (m, k);
+
+  emit_changed (self);
+
+  return TRUE;
+}
+
+void
+bloom_session_discard_filter (BloomSession *self)
+{
+  g_return_if_fail (BLOOM_IS_SESSION (self));
+
+  if (self->filter == NULL)
+    return;
+
+  clear_contents (self);
+  g_clear_object (&self->filter);
+
+  emit_changed (self);
+}
+
+void
+bloom_session_reset (BloomSession *self)
+{
+  g_return_if_fail (BLOOM_IS_SESSION (self));
+
+  if (self->filter == NULL)
+    return;
+
+  clear_contents (self);
+
+  emit_changed (self);
+}
+
+typedef struct
+{
+  guint32 h1;
+  guint32 h2;
+  guint   n_positions;
+  guint16 positions[BLOOM_K_MAX];
+} Probe;
+
+static gboolean
+probe_text (BloomSession *self,
+            const char   *text,
+            gssize        len,
+            Probe        *probe,
+            GError      **error)
+{
+  g_autofree gunichar2 *units = NULL;
+  gsize n_units = 0;
+  guint m, k;
+
+  if (self->filter == NULL)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_NO_FILTER,
+                   _("No filter is active. Create a filter first."));
+      return FALSE;
+    }
+
+  units = bloom_text_to_units (text, len, &n_units, error);
+  if (units == NULL)
+    return FALSE;
+
+  m = bloom_filter_get_m (self->filter);
+  k = bloom_filter_get_k (self->filter);
+
+  bloom_hash_pair (units, n_units, &probe->h1, &probe->h2);
+  probe->n_positions = k;
+  for (guint i = 0; i < k; i++)
+    probe->positions[i] = bloom_hash_position (probe->h1, probe->h2, i, m);
+
+  return TRUE;
+}
+
+/* The stored copy of @text, if it is stored. @text is valid and NUL-free
+ * here, so a NUL-terminated copy of it compares exactly. */
+static char *
+lookup_entry (BloomSession *self,
+              const char   *text,
+              gsize         len)
+{
+  g_autofree char *key = g_strndup (text, len);
+
+  return g_hash_table_lookup (self->entry_set, key);
+}
+
+static char *
+ref_text (BloomSession *self,
+          const char   *text,
+          gsize         len)
+{
+  char *stored = lookup_entry (self, text, len);
+
+  if (stored != NULL)
+    return g_ref_string_acquire (stored);
+
+  return g_ref_string_new_len (text, len);
+}
+
+static void
+set_last_operation (BloomSession   *self,
+                    BloomOperation *operation)
+{
+  g_clear_object (&self->last_operation);
+  self->last_operation = operation;
+}
+
+/* The heart of SPEC F1, T3, T5, R3, W3. Makes the operation the last one
+ * when @record is set; never emits. */
+static gboolean
+insert_text (BloomSession *self,
+             const char   *text,
+             gssize        len,
+             gboolean      record,
+             GError      **error)
+{
+  Probe probe;
+  char *stored;
+  guint16 before_mask = 0;
+  guint16 after_mask = 0;
+  BloomOutcome outcome;
+
+  if (len < 0 && text != NULL)
+    len = strlen (text);
+
+  if (!probe_text (self, text, len, &probe, error))
+    return FALSE;
+
+  stored = lookup_entry (self, text, len);
+
+  if (stored != NULL)
+    {
+      /* SPEC T5: nothing changes; every position is already set. */
+      outcome = BLOOM_OUTCOME_ALREADY_INSERTED;
+      for (guint i = 0; i < probe.n_positions; i++)
+        {
+          before_mask |= bloom_filter_get_bit (self->filter, probe.positions[i]) << i;
+          after_mask = before_mask;
+        }
+      g_ref_string_acquire (stored);
+    }
+  else
+    {
+      if (self->entries->len >= BLOOM_MAX_ENTRIES)
+        {
+          g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_ENTRY_LIMIT,
+                       _("The filter already holds %d distinct strings, the most it keeps. "
+                         "Reset the filter or create a new one to insert more."),
+                       BLOOM_MAX_ENTRIES);
+          return FALSE;
+        }
+
+      outcome = BLOOM_OUTCOME_INSERTED;
+      for (guint i = 0; i < probe.n_positions; i++)
+        {
+          /* Read each bit just before its own step sets it, so a repeat
+           * within this insert shows before = 1 (SPEC W3). */
+          before_mask |= bloom_filter_get_bit (self->filter, probe.positions[i]) << i;
+          bloom_filter_set_bit (self->filter, probe.positions[i]);
+          after_mask |= 1u << i;
+        }
+
+      stored = g_ref_string_new_len (text, len);
+      g_ptr_array_add (self->entries, g_ref_string_acquire (stored));
+      g_hash_table_add (self->entry_set, stored);
+
+      /* SPEC R3: the reference set changed, earlier queries say nothing. */
+      self->negative_queries = 0;
+      self->false_positives = 0;
+    }
+
+  if (record)
+    set_last_operation (self,
+                        bloom_operation_new (BLOOM_OPERATION_INSERT, outcome, stored,
+                                             probe.h1, probe.h2, probe.n_positions,
+                                             probe.positions, before_mask, after_mask));
+
+  g_ref_string_release (stored);
+
+  return TRUE;
+}
+
+BloomOperation *
+bloom_session_insert (BloomSession *self,
+                      const char   *text,
+                      gssize        len,
+                      GError      **error)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+  g_return_val_if_fail (text != NULL || len == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!insert_text (self, text, len, TRUE, error))
+    return NULL;
+
+  emit_changed (self);
+
+  return self->last_operation;
+}
+
+/* SPEC F1, R1, R2. */
+BloomOperation *
+bloom_session_query (BloomSession *self,
+                     const char   *text,
+                     gssize        len,
+                     GError      **error)
+{
+  Probe probe;
+  guint16 mask = 0;
+  BloomOutcome outcome;
+  char *stored_text;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+  g_return_val_if_fail (text != NULL || len == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (len < 0 && text != NULL)
+    len = strlen (text);
+
+  if (!probe_text (self, text, len, &probe, error))
+    return NULL;
+
+  for (guint i = 0; i < probe.n_positions; i++)
+    mask |= bloom_filter_get_bit (self->filter, probe.positions[i]) << i;
+
+  if (lookup_entry (self, text, len) != NULL)
+    outcome = BLOOM_OUTCOME_MEMBER;
+  else
+    {
+      guint16 all = (1u << probe.n_positions) - 1;
+
+      outcome = mask == all ? BLOOM_OUTCOME_FALSE_POSITIVE : BLOOM_OUTCOME_DEFINITELY_ABSENT;
+
+      /* Saturate rather than wrap: a rate must never jump. */
+      if (self->negative_queries < G_MAXUINT)
+        {
+          self->negative_queries++;
+          if (outcome == BLOOM_OUTCOME_FALSE_POSITIVE)
+            self->false_positives++;
+        }
+    }
+
+  stored_text = ref_text (self, text, len);
+  set_last_operation (self,
+                      bloom_operation_new (BLOOM_OPERATION_QUERY, outcome, stored_text,
+                                           probe.h1, probe.h2, probe.n_positions,
+                                           probe.positions, mask, mask));
+  g_ref_string_release (stored_text);
+
+  emit_changed (self);
+
+  return self->last_operation;
+}
+
+/* SPEC E1: all eight or none, and one "changed" for the lot. */
+BloomOperation *
+bloom_session_insert_example (BloomSession *self,
+                              GError      **error)
+{
+  guint n_new = 0;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (self->filter == NULL)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_NO_FILTER,
+                   _("No filter is active. Create a filter first."));
+      return NULL;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (example_strings); i++)
+    if (!g_hash_table_contains (self->entry_set, example_strings[i]))
+      n_new++;
+
+  if (self->entries->len + n_new > BLOOM_MAX_ENTRIES)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_ENTRY_LIMIT,
+                   _("The example needs room for %u more strings, but the filter keeps "
+                     "at most %d. Reset the filter or create a new one first."),
+                   n_new, BLOOM_MAX_ENTRIES);
+      return NULL;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (example_strings); i++)
+    {
+      gboolean inserted = insert_text (self, example_strings[i], -1, TRUE, NULL);
+
+      g_assert (inserted);
+    }
+
+  emit_changed (self);
+
+  return self->last_operation;
+}
+
+BloomFilter *
+bloom_session_get_filter (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+
+  return self->filter;
+}
+
+BloomOperation *
+bloom_session_get_last_operation (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+
+  return self->last_operation;
+}
+
+guint
+bloom_session_get_n_entries (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), 0);
+
+  return self->entries->len;
+}
+
+const char *
+bloom_session_get_entry (BloomSession *self,
+                         guint         i,
+                         gsize        *len)
+{
+  const char *entry;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+  g_return_val_if_fail (i < self->entries->len, NULL);
+
+  entry = g_ptr_array_index (self->entries, i);
+  if (len != NULL)
+    *len = g_ref_string_length ((char *) entry);
+
+  return entry;
+}
+
+gboolean
+bloom_session_contains (BloomSession *self,
+                        const char   *text,
+                        gssize        len)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (text != NULL || len == 0, FALSE);
+
+  if (len < 0)
+    len = strlen (text);
+
+  return lookup_entry (self, text, len) != NULL;
+}
+
+guint
+bloom_session_get_negative_queries (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), 0);
+
+  return self->negative_queries;
+}
+
+guint
+bloom_session_get_false_positives (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), 0);
+
+  return self->false_positives;
+}
+
+/* SPEC R1, R4: FALSE when no negative query was made; the rate is then
+ * undefined, not zero. */
+gboolean
+bloom_session_get_observed_rate (BloomSession *self,
+                                 double       *rate)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
+
+  if (self->negative_queries == 0)
+    return FALSE;
+
+  if (rate != NULL)
+    *rate = (double) self->false_positives / (double) self->negative_queries;
+
+  return TRUE;
+}
+
+/* SPEC R6: (1 − e^(−kn/m))^k, the ideal-hash approximation. */
+double
+bloom_session_get_approximate_rate (BloomSession *self)
+{
+  double m, k, n;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), 0.0);
+
+  if (self->filter == NULL)
+    return 0.0;
+
+  m = bloom_filter_get_m (self->filter);
+  k = bloom_filter_get_k (self->filter);
+  n = self->entries->len;
+
+  return pow (-expm1 (-k * n / m), k);
+}
+
+static void
+set_draft (BloomSession *self,
+           char        **field,
+           const char   *draft,
+           guint         prop_id)
+{
+  if (draft == NULL)
+    draft = "";
+
+  if (g_strcmp0 (*field, draft) == 0)
+    return;
+
+  g_free (*field);
+  *field = g_strdup (draft);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+}
+
+const char *
+bloom_session_get_m_draft (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+
+  return self->m_draft;
+}
+
+void
+bloom_session_set_m_draft (BloomSession *self,
+                           const char   *draft)
+{
+  g_return_if_fail (BLOOM_IS_SESSION (self));
+
+  set_draft (self, &self->m_draft, draft, PROP_M_DRAFT);
+}
+
+const char *
+bloom_session_get_k_draft (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+
+  return self->k_draft;
+}
+
+void
+bloom_session_set_k_draft (BloomSession *self,
+                           const char   *draft)
+{
+  g_return_if_fail (BLOOM_IS_SESSION (self));
+
+  set_draft (self, &self->k_draft, draft, PROP_K_DRAFT);
+}
+
+const char *
+bloom_session_get_text_draft (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+
+  return self->text_draft;
+}
+
+void
+bloom_session_set_text_draft (BloomSession *self,
+                              const char   *draft)
+{
+  g_return_if_fail (BLOOM_IS_SESSION (self));
+
+  set_draft (self, &self->text_draft, draft, PROP_TEXT_DRAFT);
+}
+
+/* Detail names are short identifiers; anything else in a document is
+ * refused rather than stored. */
+gboolean
+bloom_session_is_detail_name (const char *name)
+{
+  gsize len;
+
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  len = strlen (name);
+
+  return len > 0 && len <= BLOOM_DETAIL_NAME_MAX &&
+         strspn (name, "abcdefghijklmnopqrstuvwxyz0123456789-") == len;
+}
+
+const char * const *
+bloom_session_get_open_details (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+
+  return (const char * const *) self->open_details;
+}
+
+gboolean
+bloom_session_get_detail_open (BloomSession *self,
+                               const char   *name)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  return g_strv_contains ((const char * const *) self->open_details, name);
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(char * const *) a, *(char * const *) b);
+}
+
+void
+bloom_session_set_detail_open (BloomSession *self,
+                               const char   *name,
+                               gboolean      open)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+  guint n;
+
+  g_return_if_fail (BLOOM_IS_SESSION (self));
+  g_return_if_fail (bloom_session_is_detail_name (name));
+
+  open = !!open;
+  if (bloom_session_get_detail_open (self, name) == open)
+    return;
+
+  n = g_strv_length (self->open_details);
+  if (open && n >= BLOOM_MAX_OPEN_DETAILS)
+    {
+      g_warning ("Too many open details; “%s” is not remembered", name);
+      return;
+    }
+
+  builder = g_strv_builder_new ();
+  for (guint i = 0; i < n; i++)
+    if (strcmp (self->open_details[i], name) != 0)
+      g_strv_builder_add (builder, self->open_details[i]);
+  if (open)
+    g_strv_builder_add (builder, name);
+
+  g_strfreev (self->open_details);
+  self->open_details = g_strv_builder_end (builder);
+  qsort (self->open_details, g_strv_length (self->open_details),
+         sizeof (char *), compare_strings);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPEN_DETAILS]);
+}
+
+/* For the loader: an entry without an operation, a signal or a counter
+ * reset. */
+gboolean
+bloom_session_add_entry (BloomSession *self,
+                         const char   *text,
+                         gssize        len,
+                         GError      **error)
+{
+  g_assert (BLOOM_IS_SESSION (self));
+
+  return insert_text (self, text, len, FALSE, error);
+}
+
+void
+bloom_session_set_counters (BloomSession *self,
+                            guint         negative_queries,
+                            guint         false_positives)
+{
+  g_assert (BLOOM_IS_SESSION (self));
+  g_assert (false_positives <= negative_queries);
+
+  self->negative_queries = negative_queries;
+  self->false_positives = false_positives;
+}
+
+/* Moves everything @from holds into @self, leaving @from empty, with one
+ * notification per changed draft and one "changed". */
+void
+bloom_session_take_contents (BloomSession *self,
+                             BloomSession *from)
+{
+  g_assert (BLOOM_IS_SESSION (self));
+  g_assert (BLOOM_IS_SESSION (from));
+  g_assert (self != from);
+
+  g_object_freeze_notify (G_OBJECT (self));
+
+  g_set_object (&self->filter, NULL);
+  self->filter = g_steal_pointer (&from->filter);
+  g_clear_object (&self->last_operation);
+  self->last_operation = g_steal_pointer (&from->last_operation);
+  g_clear_pointer (&self->entries, g_ptr_array_unref);
+  self->entries = g_steal_pointer (&from->entries);
+  from->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ref_string_release);
+  g_clear_pointer (&self->entry_set, g_hash_table_unref);
+  self->entry_set = g_steal_pointer (&from->entry_set);
+  from->entry_set = g_hash_table_new (g_str_hash, g_str_equal);
+  self->negative_queries = from->negative_queries;
+  self->false_positives = from->false_positives;
+  from->negative_queries = from->false_positives = 0;
+
+  bloom_session_set_m_draft (self, from->m_draft);
+  bloom_session_set_k_draft (self, from->k_draft);
+  bloom_session_set_text_draft (self, from->text_draft);
+
+  if (!g_strv_equal ((const char * const *) self->open_details,
+                     (const char * const *) from->open_details))
+    {
+      g_strfreev (self->open_details);
+      self->open_details = g_strdupv (from->open_details);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPEN_DETAILS]);
+    }
+
+  emit_changed (self);
+
+  g_object_thaw_notify (G_OBJECT (self));
+}

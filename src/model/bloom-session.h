@@ -1,0 +1,75 @@
+/* bloom-session.h — the active filter, the exact reference set of stored
+ * strings, the counters of SPEC R, the last operation and the drafts of the
+ * input fields. Emits "changed" once per successful mutation.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+#include "bloom-filter.h"
+#include "bloom-operation.h"
+
+G_BEGIN_DECLS
+
+#define BLOOM_MAX_ENTRIES 1024
+
+#define BLOOM_TYPE_SESSION (bloom_session_get_type ())
+
+G_DECLARE_FINAL_TYPE (BloomSession, bloom_session, BLOOM, SESSION, GObject)
+
+BloomSession   *bloom_session_new                  (void);
+gboolean        bloom_session_create_filter        (BloomSession *self,
+                                                    guint         m,
+                                                    guint         k,
+                                                    GError      **error);
+void            bloom_session_discard_filter       (BloomSession *self);
+void            bloom_session_reset                (BloomSession *self);
+BloomOperation *bloom_session_insert               (BloomSession *self,
+                                                    const char   *text,
+                                                    gssize        len,
+                                                    GError      **error);
+BloomOperation *bloom_session_query                (BloomSession *self,
+                                                    const char   *text,
+                                                    gssize        len,
+                                                    GError      **error);
+BloomOperation *bloom_session_insert_example       (BloomSession *self,
+                                                    GError      **error);
+BloomFilter    *bloom_session_get_filter           (BloomSession *self);
+BloomOperation *bloom_session_get_last_operation   (BloomSession *self);
+guint           bloom_session_get_n_entries        (BloomSession *self);
+const char     *bloom_session_get_entry            (BloomSession *self,
+                                                    guint         i,
+                                                    gsize        *len);
+gboolean        bloom_session_contains             (BloomSession *self,
+                                                    const char   *text,
+                                                    gssize        len);
+guint           bloom_session_get_negative_queries (BloomSession *self);
+guint           bloom_session_get_false_positives  (BloomSession *self);
+gboolean        bloom_session_get_observed_rate    (BloomSession *self,
+                                                    double       *rate);
+double          bloom_session_get_approximate_rate (BloomSession *self);
+
+/* Drafts: the fields exactly as typed, valid or not (SPEC P1). */
+const char     *bloom_session_get_m_draft          (BloomSession *self);
+void            bloom_session_set_m_draft          (BloomSession *self,
+                                                    const char   *draft);
+const char     *bloom_session_get_k_draft          (BloomSession *self);
+void            bloom_session_set_k_draft          (BloomSession *self,
+                                                    const char   *draft);
+const char     *bloom_session_get_text_draft       (BloomSession *self);
+void            bloom_session_set_text_draft       (BloomSession *self,
+                                                    const char   *draft);
+
+/* Which details a view shows open, by name ("hash-positions", "model", …). */
+const char * const *bloom_session_get_open_details (BloomSession *self);
+gboolean        bloom_session_get_detail_open      (BloomSession *self,
+                                                    const char   *name);
+void            bloom_session_set_detail_open      (BloomSession *self,
+                                                    const char   *name,
+                                                    gboolean      open);
+gboolean        bloom_session_is_detail_name       (const char   *name);
+
+G_END_DECLS

@@ -1,0 +1,988 @@
+/* bloom-state.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-state"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "bloom-error.h"
+#include "bloom-filter-private.h"
+#include "bloom-hash.h"
+#include "bloom-operation-private.h"
+#include "bloom-session-private.h"
+#include "bloom-state.h"
+#include "bloom-text.h"
+
+/* Writing */
+
+static void
+add_bit_array (JsonBuilder    *builder,
+               const char     *name,
+               BloomOperation *operation,
+               gboolean        after)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < bloom_operation_get_n_positions (operation); i++)
+    json_builder_add_int_value (builder, after ? bloom_operation_get_after (operation, i)
+                                               : bloom_operation_get_before (operation, i));
+  json_builder_end_array (builder);
+}
+
+static void
+add_operation (JsonBuilder    *builder,
+               BloomOperation *operation)
+{
+  const char *text;
+  g_autofree char *nul_terminated = NULL;
+
+  json_builder_begin_object (builder);
+
+  json_builder_set_member_name (builder, "kind");
+  json_builder_add_string_value (builder,
+                                 bloom_operation_kind_to_string (bloom_operation_get_kind (operation)));
+  text = bloom_operation_get_text (operation, NULL);
+  json_builder_set_member_name (builder, "text");
+  json_builder_add_string_value (builder, text);
+  json_builder_set_member_name (builder, "outcome");
+  json_builder_add_string_value (builder,
+                                 bloom_outcome_to_string (bloom_operation_get_outcome (operation)));
+  json_builder_set_member_name (builder, "h1");
+  json_builder_add_int_value (builder, bloom_operation_get_h1 (operation));
+  json_builder_set_member_name (builder, "h2");
+  json_builder_add_int_value (builder, bloom_operation_get_h2 (operation));
+
+  json_builder_set_member_name (builder, "positions");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < bloom_operation_get_n_positions (operation); i++)
+    json_builder_add_int_value (builder, bloom_operation_get_position (operation, i));
+  json_builder_end_array (builder);
+  add_bit_array (builder, "before", operation, FALSE);
+  add_bit_array (builder, "after", operation, TRUE);
+
+  json_builder_end_object (builder);
+}
+
+static JsonNode *
+build_document (BloomSession *self)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+  BloomFilter *filter = bloom_session_get_filter (self);
+  const char * const *open_details;
+
+  json_builder_begin_object (builder);
+
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, BLOOM_STATE_FORMAT);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, BLOOM_STATE_VERSION);
+
+  json_builder_set_member_name (builder, "hash");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "scheme");
+  json_builder_add_string_value (builder, BLOOM_HASH_SCHEME);
+  json_builder_set_member_name (builder, "seed1");
+  json_builder_add_int_value (builder, BLOOM_HASH_SEED1);
+  json_builder_set_member_name (builder, "seed2");
+  json_builder_add_int_value (builder, BLOOM_HASH_SEED2);
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "drafts");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "m");
+  json_builder_add_string_value (builder, bloom_session_get_m_draft (self));
+  json_builder_set_member_name (builder, "k");
+  json_builder_add_string_value (builder, bloom_session_get_k_draft (self));
+  json_builder_set_member_name (builder, "text");
+  json_builder_add_string_value (builder, bloom_session_get_text_draft (self));
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "openDetails");
+  json_builder_begin_array (builder);
+  open_details = bloom_session_get_open_details (self);
+  for (guint i = 0; open_details[i] != NULL; i++)
+    json_builder_add_string_value (builder, open_details[i]);
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "filter");
+  if (filter == NULL)
+    json_builder_add_null_value (builder);
+  else
+    {
+      g_autofree char *bits = bloom_filter_to_string (filter);
+      BloomOperation *last = bloom_session_get_last_operation (self);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "m");
+      json_builder_add_int_value (builder, bloom_filter_get_m (filter));
+      json_builder_set_member_name (builder, "k");
+      json_builder_add_int_value (builder, bloom_filter_get_k (filter));
+      json_builder_set_member_name (builder, "bits");
+      json_builder_add_string_value (builder, bits);
+
+      json_builder_set_member_name (builder, "entries");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < bloom_session_get_n_entries (self); i++)
+        json_builder_add_string_value (builder, bloom_session_get_entry (self, i, NULL));
+      json_builder_end_array (builder);
+
+      json_builder_set_member_name (builder, "negativeQueries");
+      json_builder_add_int_value (builder, bloom_session_get_negative_queries (self));
+      json_builder_set_member_name (builder, "falsePositives");
+      json_builder_add_int_value (builder, bloom_session_get_false_positives (self));
+
+      json_builder_set_member_name (builder, "lastOperation");
+      if (last == NULL)
+        json_builder_add_null_value (builder);
+      else
+        add_operation (builder, last);
+
+      json_builder_end_object (builder);
+    }
+
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+char *
+bloom_state_to_json_full (BloomSession    *self,
+                          BloomStateFlags  flags,
+                          gsize           *len)
+{
+  g_autoptr(JsonGenerator) generator = NULL;
+  g_autoptr(JsonNode) root = NULL;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+
+  root = build_document (self);
+  generator = json_generator_new ();
+  json_generator_set_root (generator, root);
+  if (flags & BLOOM_STATE_FLAGS_PRETTY)
+    {
+      json_generator_set_pretty (generator, TRUE);
+      json_generator_set_indent (generator, 2);
+    }
+
+  return json_generator_to_data (generator, len);
+}
+
+/* The compact document: what is stored locally and measured against
+ * BLOOM_STATE_MAX_STORED_CHARS. */
+char *
+bloom_state_to_json (BloomSession *self,
+                     gsize        *len)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+
+  return bloom_state_to_json_full (self, BLOOM_STATE_FLAGS_NONE, len);
+}
+
+/* SPEC P2 counts characters as the original did: UTF-16 code units. */
+gsize
+bloom_state_count_chars (const char *json,
+                         gssize      len)
+{
+  const char *end;
+  gsize n = 0;
+
+  g_return_val_if_fail (json != NULL || len == 0, 0);
+
+  if (len < 0)
+    len = strlen (json);
+  end = json + len;
+
+  for (const char *p = json; p < end; p++)
+    {
+      guchar c = (guchar) *p;
+
+      /* Every lead byte starts one code point; four-byte sequences lie
+       * outside the BMP and take two units. */
+      if ((c & 0xc0) != 0x80)
+        n += c >= 0xf0 ? 2 : 1;
+    }
+
+  return n;
+}
+
+/* Reading: checks before parsing */
+
+static gboolean
+is_hex_escape (const char *p,
+               const char *end,
+               guint      *value)
+{
+  guint v = 0;
+
+  if (end - p < 6 || p[0] != '\\' || p[1] != 'u')
+    return FALSE;
+
+  for (guint i = 2; i < 6; i++)
+    {
+      int digit = g_ascii_xdigit_value (p[i]);
+
+      if (digit < 0)
+        return FALSE;
+      v = v * 16 + digit;
+    }
+
+  *value = v;
+
+  return TRUE;
+}
+
+/* json-glib 1.6 recurses once per nesting level and overflows its stack on
+ * deep input; it also turns some escapes into something else without a
+ * word. One pass over the raw text refuses both before the parser sees it. */
+static gboolean
+check_raw_document (const char  *json,
+                    gsize        len,
+                    GError     **error)
+{
+  const char *end = json + len;
+  const char *bad = NULL;
+  gboolean in_string = FALSE;
+  guint depth = 0;
+  gsize blank = 0;
+
+  if (len > BLOOM_STATE_MAX_DOCUMENT_BYTES)
+    {
+      g_autofree char *size = g_format_size (len);
+      g_autofree char *limit = g_format_size (BLOOM_STATE_MAX_DOCUMENT_BYTES);
+
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_TOO_LARGE,
+                   _("The file is %s, more than any Bloom Lab session can be (%s). "
+                     "Choose a file exported by Bloom Lab."),
+                   size, limit);
+      return FALSE;
+    }
+
+  if (!g_utf8_validate_len (json, len, &bad))
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+                   _("The file is not JSON: it is not valid UTF-8 text (bad byte at offset %u). "
+                     "Choose a file exported by Bloom Lab."),
+                   (guint) (bad - json));
+      return FALSE;
+    }
+
+  if (memchr (json, '\0', len) != NULL)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+                   _("The file is not JSON: it contains a NUL byte. "
+                     "Choose a file exported by Bloom Lab."));
+      return FALSE;
+    }
+
+  while (blank < len && g_ascii_isspace (json[blank]))
+    blank++;
+  if (blank == len)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+                   _("The file is empty. Choose a file exported by Bloom Lab."));
+      return FALSE;
+    }
+
+  for (const char *p = json; p < end; p++)
+    {
+      if (in_string)
+        {
+          guint unit, low;
+
+          if (*p == '"')
+            in_string = FALSE;
+          else if (*p == '\\' && is_hex_escape (p, end, &unit))
+            {
+              if (unit == 0)
+                {
+                  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
+                               _("The file contains a string with the character U+0000, "
+                                 "which Bloom Lab does not allow."));
+                  return FALSE;
+                }
+              if (unit >= 0xd800 && unit <= 0xdbff &&
+                  is_hex_escape (p + 6, end, &low) && low >= 0xdc00 && low <= 0xdfff)
+                p += 6;
+              else if (unit >= 0xd800 && unit <= 0xdfff)
+                {
+                  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
+                               _("The file contains a string with a lone surrogate "
+                                 "(\\u%04x), which is not valid Unicode text."),
+                               unit);
+                  return FALSE;
+                }
+              p += 5;
+            }
+          else if (*p == '\\' && p + 1 < end)
+            p++;
+        }
+      else if (*p == '"')
+        in_string = TRUE;
+      else if (*p == '[' || *p == '{')
+        {
+          if (++depth > BLOOM_STATE_MAX_DEPTH)
+            {
+              g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_TOO_DEEP,
+                           _("The file nests lists or objects more than %d levels deep; "
+                             "a Bloom Lab session never does. "
+                             "Choose a file exported by Bloom Lab."),
+                           BLOOM_STATE_MAX_DEPTH);
+              return FALSE;
+            }
+        }
+      else if ((*p == ']' || *p == '}') && depth > 0)
+        depth--;
+    }
+
+  return TRUE;
+}
+
+/* Reading: fields */
+
+static gboolean
+invalid_field (GError     **error,
+               const char  *path,
+               const char  *message)
+{
+  /* Translators: the first %s is the name of a field such as
+   * “filter.entries[3]”, the second says what is wrong with it */
+  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
+               _("The field “%s” is invalid: %s"), path, message);
+  return FALSE;
+}
+
+static gboolean
+check_members (JsonObject          *object,
+               const char          *path,
+               const char * const  *known,
+               GError             **error)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  for (const GList *l = members; l != NULL; l = l->next)
+    if (!g_strv_contains (known, l->data))
+      {
+        g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, (char *) l->data)
+                                            : g_strdup (l->data);
+
+        return invalid_field (error, member_path, _("it is not part of a Bloom Lab session."));
+      }
+
+  return TRUE;
+}
+
+static JsonNode *
+get_member (JsonObject  *object,
+            const char  *path,
+            const char  *name,
+            GError     **error)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL)
+    {
+      g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
+
+      /* Translators: %s is the name of a field such as “filter.m” */
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
+                   _("The field “%s” is missing."), member_path);
+    }
+
+  return node;
+}
+
+static gboolean
+read_integer (JsonNode    *node,
+              const char  *path,
+              gint64       min,
+              gint64       max,
+              gint64      *value,
+              GError     **error)
+{
+  gint64 v;
+
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return invalid_field (error, path, _("it must be a whole number."));
+
+  v = json_node_get_int (node);
+  if (v < min || v > max)
+    {
+      g_autofree char *message =
+        /* Translators: the numbers of a range; %s are numbers */
+        g_strdup_printf (_("it is %" G_GINT64_FORMAT "; it must be from %" G_GINT64_FORMAT
+                           " to %" G_GINT64_FORMAT "."), v, min, max);
+
+      return invalid_field (error, path, message);
+    }
+
+  *value = v;
+
+  return TRUE;
+}
+
+static gboolean
+read_integer_member (JsonObject  *object,
+                     const char  *path,
+                     const char  *name,
+                     gint64       min,
+                     gint64       max,
+                     gint64      *value,
+                     GError     **error)
+{
+  g_autofree char *member_path = g_strdup_printf ("%s.%s", path, name);
+  JsonNode *node = get_member (object, path, name, error);
+
+  return node != NULL && read_integer (node, member_path, min, max, value, error);
+}
+
+static const char *
+read_string (JsonNode    *node,
+             const char  *path,
+             GError     **error)
+{
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      invalid_field (error, path, _("it must be text."));
+      return NULL;
+    }
+
+  return json_node_get_string (node);
+}
+
+static const char *
+read_string_member (JsonObject  *object,
+                    const char  *path,
+                    const char  *name,
+                    GError     **error)
+{
+  g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
+  JsonNode *node = get_member (object, path, name, error);
+
+  return node != NULL ? read_string (node, member_path, error) : NULL;
+}
+
+static JsonObject *
+read_object_member (JsonObject  *object,
+                    const char  *path,
+                    const char  *name,
+                    gboolean     nullable,
+                    GError     **error)
+{
+  g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
+  JsonNode *node = get_member (object, path, name, error);
+
+  if (node == NULL)
+    return NULL;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    return json_node_get_object (node);
+
+  invalid_field (error, member_path,
+                 nullable ? _("it must be an object or null.") : _("it must be an object."));
+
+  return NULL;
+}
+
+static JsonArray *
+read_array_member (JsonObject  *object,
+                   const char  *path,
+                   const char  *name,
+                   guint        max_length,
+                   GError     **error)
+{
+  g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
+  JsonNode *node = get_member (object, path, name, error);
+  JsonArray *array;
+
+  if (node == NULL)
+    return NULL;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      invalid_field (error, member_path, _("it must be a list."));
+      return NULL;
+    }
+
+  array = json_node_get_array (node);
+  if (json_array_get_length (array) > max_length)
+    {
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "it has %u items; at most %u are allowed.",
+                                      "it has %u items; at most %u are allowed.",
+                                      json_array_get_length (array)),
+                         json_array_get_length (array), max_length);
+
+      invalid_field (error, member_path, message);
+      return NULL;
+    }
+
+  return array;
+}
+
+static gboolean
+is_null_member (JsonObject *object,
+                const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return node != NULL && JSON_NODE_HOLDS_NULL (node);
+}
+
+/* Drafts are kept as typed, so any text goes, within a sane size. */
+#define MAX_DRAFT_BYTES 4096
+
+static gboolean
+read_drafts (JsonObject    *root,
+             BloomSession  *session,
+             GError       **error)
+{
+  static const char * const known[] = { "m", "k", "text", NULL };
+  JsonObject *drafts;
+  const char *m, *k, *text;
+
+  if (!(drafts = read_object_member (root, NULL, "drafts", FALSE, error)) ||
+      !check_members (drafts, "drafts", known, error) ||
+      !(m = read_string_member (drafts, "drafts", "m", error)) ||
+      !(k = read_string_member (drafts, "drafts", "k", error)) ||
+      !(text = read_string_member (drafts, "drafts", "text", error)))
+    return FALSE;
+
+  if (strlen (m) > MAX_DRAFT_BYTES || strlen (k) > MAX_DRAFT_BYTES || strlen (text) > MAX_DRAFT_BYTES)
+    return invalid_field (error, "drafts", _("a draft is longer than Bloom Lab keeps."));
+
+  bloom_session_set_m_draft (session, m);
+  bloom_session_set_k_draft (session, k);
+  bloom_session_set_text_draft (session, text);
+
+  return TRUE;
+}
+
+static gboolean
+read_open_details (JsonObject    *root,
+                   BloomSession  *session,
+                   GError       **error)
+{
+  JsonArray *array;
+
+  if (!(array = read_array_member (root, NULL, "openDetails", BLOOM_MAX_OPEN_DETAILS, error)))
+    return FALSE;
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("openDetails[%u]", i);
+      const char *name = read_string (json_array_get_element (array, i), path, error);
+
+      if (name == NULL)
+        return FALSE;
+      if (!bloom_session_is_detail_name (name))
+        return invalid_field (error, path,
+                              _("it must be a short name of lower-case letters, digits and dashes."));
+
+      bloom_session_set_detail_open (session, name, TRUE);
+    }
+
+  return TRUE;
+}
+
+static gboolean
+read_hash (JsonObject  *root,
+           GError     **error)
+{
+  static const char * const known[] = { "scheme", "seed1", "seed2", NULL };
+  JsonObject *hash;
+  const char *scheme;
+  gint64 seed1, seed2;
+
+  if (!(hash = read_object_member (root, NULL, "hash", FALSE, error)) ||
+      !check_members (hash, "hash", known, error) ||
+      !(scheme = read_string_member (hash, "hash", "scheme", error)) ||
+      !read_integer_member (hash, "hash", "seed1", 0, G_MAXUINT32, &seed1, error) ||
+      !read_integer_member (hash, "hash", "seed2", 0, G_MAXUINT32, &seed2, error))
+    return FALSE;
+
+  /* Version 1 knows a single scheme; a document naming another one was
+   * made with hashes this program cannot reproduce. */
+  if (strcmp (scheme, BLOOM_HASH_SCHEME) != 0 ||
+      seed1 != BLOOM_HASH_SEED1 || seed2 != BLOOM_HASH_SEED2)
+    return invalid_field (error, "hash",
+                          _("it names a hash scheme or seeds other than Bloom Lab’s."));
+
+  return TRUE;
+}
+
+/* The strings of "filter.entries", checked, without duplicates. */
+static GPtrArray *
+read_entries (JsonObject  *filter,
+              GError     **error)
+{
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  JsonArray *array;
+
+  if (!(array = read_array_member (filter, "filter", "entries", BLOOM_MAX_ENTRIES, error)))
+    return NULL;
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("filter.entries[%u]", i);
+      const char *text = read_string (json_array_get_element (array, i), path, error);
+      g_autofree gunichar2 *units = NULL;
+      g_autoptr(GError) local_error = NULL;
+      gsize n_units;
+
+      if (text == NULL)
+        return NULL;
+
+      units = bloom_text_to_units (text, -1, &n_units, &local_error);
+      if (units == NULL)
+        {
+          invalid_field (error, path, local_error->message);
+          return NULL;
+        }
+
+      if (!g_hash_table_add (seen, (gpointer) text))
+        {
+          invalid_field (error, path, _("it repeats an earlier entry."));
+          return NULL;
+        }
+
+      g_ptr_array_add (entries, (gpointer) text);
+    }
+
+  return g_steal_pointer (&entries);
+}
+
+static gboolean
+read_bit_list (JsonObject  *object,
+               const char  *name,
+               guint        n,
+               guint        max,
+               guint       *values,
+               GError     **error)
+{
+  g_autofree char *path = g_strdup_printf ("filter.lastOperation.%s", name);
+  JsonArray *array;
+
+  if (!(array = read_array_member (object, "filter.lastOperation", name, BLOOM_K_MAX, error)))
+    return FALSE;
+
+  if (json_array_get_length (array) != n)
+    {
+      g_autofree char *message = g_strdup_printf (_("it must have k = %u items."), n);
+
+      return invalid_field (error, path, message);
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *item_path = g_strdup_printf ("%s[%u]", path, i);
+      gint64 value;
+
+      if (!read_integer (json_array_get_element (array, i), item_path, 0, max, &value, error))
+        return FALSE;
+      values[i] = value;
+    }
+
+  return TRUE;
+}
+
+typedef struct
+{
+  BloomOperationKind kind;
+  BloomOutcome       outcome;
+  const char        *text;
+  gint64             h1;
+  gint64             h2;
+  guint              positions[BLOOM_K_MAX];
+  guint              before[BLOOM_K_MAX];
+  guint              after[BLOOM_K_MAX];
+} OperationFields;
+
+static gboolean
+read_operation_fields (JsonObject       *filter,
+                       guint             m,
+                       guint             k,
+                       OperationFields  *fields,
+                       GError          **error)
+{
+  static const char * const known[] = {
+    "kind", "text", "outcome", "h1", "h2", "positions", "before", "after", NULL
+  };
+  const char *path = "filter.lastOperation";
+  JsonObject *object;
+  const char *kind_name, *outcome_name;
+
+  if (!(object = read_object_member (filter, "filter", "lastOperation", TRUE, error)) ||
+      !check_members (object, path, known, error) ||
+      !(kind_name = read_string_member (object, path, "kind", error)) ||
+      !(fields->text = read_string_member (object, path, "text", error)) ||
+      !(outcome_name = read_string_member (object, path, "outcome", error)) ||
+      !read_integer_member (object, path, "h1", 0, G_MAXUINT32, &fields->h1, error) ||
+      !read_integer_member (object, path, "h2", 0, G_MAXUINT32, &fields->h2, error) ||
+      !read_bit_list (object, "positions", k, m - 1, fields->positions, error) ||
+      !read_bit_list (object, "before", k, 1, fields->before, error) ||
+      !read_bit_list (object, "after", k, 1, fields->after, error))
+    return FALSE;
+
+  if (!bloom_operation_kind_from_string (kind_name, &fields->kind))
+    return invalid_field (error, "filter.lastOperation.kind", _("it must be “insert” or “query”."));
+  if (!bloom_outcome_from_string (outcome_name, &fields->outcome))
+    return invalid_field (error, "filter.lastOperation.outcome", _("it is not a known outcome."));
+
+  return TRUE;
+}
+
+/* The document's last operation must be exactly what the program computes
+ * for it, replayed on the entries; the comparison catches any edit. */
+static gboolean
+check_operation (BloomOperation         *operation,
+                 const OperationFields  *fields,
+                 gint64                  negative_queries,
+                 gint64                  false_positives,
+                 GError                **error)
+{
+  gboolean counters_ok;
+
+  if (bloom_operation_get_kind (operation) != fields->kind ||
+      bloom_operation_get_outcome (operation) != fields->outcome ||
+      bloom_operation_get_h1 (operation) != fields->h1 ||
+      bloom_operation_get_h2 (operation) != fields->h2)
+    return invalid_field (error, "filter.lastOperation",
+                          _("its outcome or hashes differ from what Bloom Lab computes for it."));
+
+  for (guint i = 0; i < bloom_operation_get_n_positions (operation); i++)
+    if (bloom_operation_get_position (operation, i) != fields->positions[i] ||
+        (guint) bloom_operation_get_before (operation, i) != fields->before[i] ||
+        (guint) bloom_operation_get_after (operation, i) != fields->after[i])
+      return invalid_field (error, "filter.lastOperation",
+                            _("its positions or bits differ from what Bloom Lab computes for it."));
+
+  /* The last operation bounds the counters (SPEC R1–R3). */
+  switch (fields->outcome)
+    {
+    case BLOOM_OUTCOME_INSERTED:
+      counters_ok = negative_queries == 0;
+      break;
+    case BLOOM_OUTCOME_FALSE_POSITIVE:
+      counters_ok = false_positives >= 1;
+      break;
+    case BLOOM_OUTCOME_DEFINITELY_ABSENT:
+      counters_ok = negative_queries > false_positives;
+      break;
+    default:
+      counters_ok = TRUE;
+    }
+
+  if (!counters_ok)
+    return invalid_field (error, "filter.negativeQueries",
+                          _("the counters do not fit the last operation."));
+
+  return TRUE;
+}
+
+static gboolean
+read_filter (JsonObject    *root,
+             BloomSession  *session,
+             GError       **error)
+{
+  static const char * const known[] = {
+    "m", "k", "bits", "entries", "negativeQueries", "falsePositives", "lastOperation", NULL
+  };
+  JsonObject *filter;
+  g_autoptr(GPtrArray) entries = NULL;
+  const char *bits;
+  gint64 m, k, negative_queries, false_positives;
+  gboolean has_operation;
+  OperationFields fields = { 0, };
+  guint n_replayed;
+  g_autofree char *computed_bits = NULL;
+
+  if (is_null_member (root, "filter"))
+    return TRUE;
+
+  if (!(filter = read_object_member (root, NULL, "filter", TRUE, error)) ||
+      !check_members (filter, "filter", known, error) ||
+      !read_integer_member (filter, "filter", "m", BLOOM_M_MIN, BLOOM_M_MAX, &m, error) ||
+      !read_integer_member (filter, "filter", "k", BLOOM_K_MIN, BLOOM_K_MAX, &k, error) ||
+      !(bits = read_string_member (filter, "filter", "bits", error)) ||
+      !(entries = read_entries (filter, error)) ||
+      !read_integer_member (filter, "filter", "negativeQueries", 0, G_MAXUINT,
+                            &negative_queries, error) ||
+      !read_integer_member (filter, "filter", "falsePositives", 0, G_MAXUINT,
+                            &false_positives, error) ||
+      !get_member (filter, "filter", "lastOperation", error))
+    return FALSE;
+
+  if (strlen (bits) != (gsize) m || strspn (bits, "01") != (gsize) m)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("it must be m = %u characters, each 0 or 1."), (guint) m);
+
+      return invalid_field (error, "filter.bits", message);
+    }
+
+  if (false_positives > negative_queries)
+    return invalid_field (error, "filter.falsePositives",
+                          _("there cannot be more false positives than negative queries."));
+
+  has_operation = !is_null_member (filter, "lastOperation");
+  if (has_operation && !read_operation_fields (filter, m, k, &fields, error))
+    return FALSE;
+
+  /* Only queries move the counters, and each becomes the last operation. */
+  if (!has_operation && negative_queries != 0)
+    return invalid_field (error, "filter.negativeQueries",
+                          _("it must be 0 when there is no last operation."));
+
+  /* An insert that added its string was the last change to the entries:
+   * it is replayed on all entries before it, so its steps come out again. */
+  n_replayed = entries->len;
+  if (has_operation && fields.kind == BLOOM_OPERATION_INSERT &&
+      fields.outcome == BLOOM_OUTCOME_INSERTED)
+    {
+      if (entries->len == 0 || strcmp (g_ptr_array_index (entries, entries->len - 1),
+                                       fields.text) != 0)
+        return invalid_field (error, "filter.lastOperation",
+                              _("a string that was just inserted must be the last entry."));
+      n_replayed--;
+    }
+
+  if (!bloom_session_create_filter (session, m, k, error))
+    return FALSE;
+  for (guint i = 0; i < n_replayed; i++)
+    {
+      gboolean added = bloom_session_add_entry (session, g_ptr_array_index (entries, i), -1, NULL);
+
+      g_assert (added);
+    }
+
+  if (has_operation)
+    {
+      g_autoptr(GError) local_error = NULL;
+      BloomOperation *operation;
+
+      if (fields.kind == BLOOM_OPERATION_INSERT)
+        operation = bloom_session_insert (session, fields.text, -1, &local_error);
+      else
+        operation = bloom_session_query (session, fields.text, -1, &local_error);
+
+      if (operation == NULL)
+        return invalid_field (error, "filter.lastOperation.text", local_error->message);
+
+      if (!check_operation (operation, &fields, negative_queries, false_positives, error))
+        return FALSE;
+    }
+
+  bloom_session_set_counters (session, negative_queries, false_positives);
+
+  /* SPEC P3: the bits must be exactly those the entries give. */
+  computed_bits = bloom_filter_to_string (bloom_session_get_filter (session));
+  if (strcmp (computed_bits, bits) != 0)
+    {
+      guint first = 0;
+
+      while (computed_bits[first] == bits[first])
+        first++;
+
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INCONSISTENT_BITS,
+                   _("The bits in the file do not match its entries (first difference at "
+                     "bit %u). The file was changed or damaged."),
+                   first);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+gboolean
+bloom_state_load_json (BloomSession  *self,
+                       const char    *json,
+                       gssize         len,
+                       GError       **error)
+{
+  static const char * const known[] = {
+    "format", "version", "hash", "drafts", "openDetails", "filter", NULL
+  };
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(BloomSession) loaded = NULL;
+  g_autoptr(GError) parse_error = NULL;
+  JsonNode *root_node, *version_node, *format_node;
+  JsonObject *root;
+  const char *format;
+  gint64 version;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (json != NULL || len == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (len < 0)
+    len = strlen (json);
+
+  if (!check_raw_document (json, len, error))
+    return FALSE;
+
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, json, len, &parse_error))
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+                   _("The file is not valid JSON: %s"), parse_error->message);
+      return FALSE;
+    }
+
+  root_node = json_parser_get_root (parser);
+  if (root_node == NULL || !JSON_NODE_HOLDS_OBJECT (root_node))
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_WRONG_FORMAT,
+                   _("The file is JSON, but not a Bloom Lab session. "
+                     "Choose a file exported by Bloom Lab."));
+      return FALSE;
+    }
+  root = json_node_get_object (root_node);
+
+  format_node = json_object_get_member (root, "format");
+  format = format_node != NULL && JSON_NODE_HOLDS_VALUE (format_node) &&
+           json_node_get_value_type (format_node) == G_TYPE_STRING ?
+           json_node_get_string (format_node) : NULL;
+  if (g_strcmp0 (format, BLOOM_STATE_FORMAT) != 0)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_WRONG_FORMAT,
+                   _("The file is JSON, but not a Bloom Lab session. "
+                     "Choose a file exported by Bloom Lab."));
+      return FALSE;
+    }
+
+  if (!(version_node = get_member (root, NULL, "version", error)) ||
+      !read_integer (version_node, "version", 1, G_MAXINT64, &version, error))
+    return FALSE;
+
+  if (version > BLOOM_STATE_VERSION)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_UNSUPPORTED_VERSION,
+                   _("The session was saved in format version %" G_GINT64_FORMAT ", made by a "
+                     "newer Bloom Lab; this one reads versions up to %d. Update Bloom Lab "
+                     "to open it."),
+                   version, BLOOM_STATE_VERSION);
+      return FALSE;
+    }
+
+  /* Version 1 is the only one so far; an older version, once there is a
+   * newer one, is migrated here, field by field, before the checks below. */
+  loaded = bloom_session_new ();
+  if (!check_members (root, NULL, known, error) ||
+      !read_hash (root, error) ||
+      !read_drafts (root, loaded, error) ||
+      !read_open_details (root, loaded, error) ||
+      !read_filter (root, loaded, error))
+    return FALSE;
+
+  bloom_session_take_contents (self, loaded);
+
+  return TRUE;
+}

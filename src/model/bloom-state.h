@@ -1,0 +1,42 @@
+/* bloom-state.h — SPEC P1–P4: the session as a versioned JSON document
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "bloom-session.h"
+
+G_BEGIN_DECLS
+
+#define BLOOM_STATE_FORMAT  "bloom-lab"
+#define BLOOM_STATE_VERSION 1
+
+/* A document longer than this many characters (UTF-16 code units, as the
+ * original counted) is not stored locally (SPEC P2); export has no limit. */
+#define BLOOM_STATE_MAX_STORED_CHARS 100000
+
+/* What the loader reads at most. The largest real document (1024 entries
+ * of 256 escaped units) stays far below both limits. */
+#define BLOOM_STATE_MAX_DOCUMENT_BYTES (8 * 1024 * 1024)
+#define BLOOM_STATE_MAX_DEPTH 32
+
+typedef enum
+{
+  BLOOM_STATE_FLAGS_NONE   = 0,
+  BLOOM_STATE_FLAGS_PRETTY = 1 << 0,  /* indented, for files people read */
+} BloomStateFlags;
+
+char     *bloom_state_to_json       (BloomSession     *self,
+                                     gsize            *len);
+char     *bloom_state_to_json_full  (BloomSession     *self,
+                                     BloomStateFlags   flags,
+                                     gsize            *len);
+gboolean  bloom_state_load_json     (BloomSession     *self,
+                                     const char       *json,
+                                     gssize            len,
+                                     GError          **error);
+gsize     bloom_state_count_chars   (const char       *json,
+                                     gssize            len);
+
+G_END_DECLS

@@ -1,0 +1,140 @@
+/* bloom-text.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "bloom-error.h"
+#include "bloom-text.h"
+
+/* SPEC T4: exactly what JavaScript's JSON.stringify writes for a string,
+ * so that whitespace and control characters become visible. Bytes from
+ * 0x80 up belong to valid multi-byte sequences and stay literal. */
+char *
+bloom_text_quote (const char *text,
+                  gssize      len)
+{
+  GString *quoted;
+
+  g_return_val_if_fail (text != NULL || len == 0, NULL);
+
+  if (len < 0)
+    len = strlen (text);
+
+  g_return_val_if_fail (g_utf8_validate_len (text, len, NULL), NULL);
+
+  quoted = g_string_sized_new (len + 2);
+  g_string_append_c (quoted, '"');
+
+  for (gssize i = 0; i < len; i++)
+    {
+      guchar c = (guchar) text[i];
+
+      switch (c)
+        {
+        case '"':  g_string_append (quoted, "\\\""); break;
+        case '\\': g_string_append (quoted, "\\\\"); break;
+        case '\b': g_string_append (quoted, "\\b"); break;
+        case '\f': g_string_append (quoted, "\\f"); break;
+        case '\n': g_string_append (quoted, "\\n"); break;
+        case '\r': g_string_append (quoted, "\\r"); break;
+        case '\t': g_string_append (quoted, "\\t"); break;
+        default:
+          if (c < 0x20)
+            g_string_append_printf (quoted, "\\u%04x", c);
+          else
+            g_string_append_c (quoted, (char) c);
+        }
+    }
+
+  g_string_append_c (quoted, '"');
+
+  return g_string_free (quoted, FALSE);
+}
+
+/* The live count of SPEC T1: UTF-16 code units, or -1 when the text is
+ * not valid UTF-8. Unlike bloom_text_to_units() it never fails on length. */
+glong
+bloom_text_count_units (const char *text,
+                        gssize      len)
+{
+  g_autofree gunichar2 *units = NULL;
+  glong n_units = 0;
+
+  g_return_val_if_fail (text != NULL || len == 0, -1);
+
+  if (len == 0)
+    return 0;
+
+  units = g_utf8_to_utf16 (text, len, NULL, &n_units, NULL);
+  if (units == NULL)
+    return -1;
+
+  return n_units;
+}
+
+/* Validates a string against SPEC T1 and returns its UTF-16 code units.
+ * U+0000 is refused: it cannot be typed, and would be cut off silently
+ * wherever the text passes as a C string. */
+gunichar2 *
+bloom_text_to_units (const char *text,
+                     gssize      len,
+                     gsize      *n_units,
+                     GError    **error)
+{
+  g_autofree gunichar2 *units = NULL;
+  const char *end = NULL;
+  glong n_written = 0;
+
+  g_return_val_if_fail (text != NULL || len == 0, NULL);
+  g_return_val_if_fail (n_units != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (len < 0)
+    len = strlen (text);
+
+  if (len == 0)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_TEXT_EMPTY,
+                   _("The string is empty. Type at least one character."));
+      return NULL;
+    }
+
+  /* Before validating: g_utf8_validate_len() counts a NUL as invalid. */
+  if (memchr (text, '\0', len) != NULL)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_TEXT_NUL,
+                   _("The string contains the character U+0000, which is not "
+                     "allowed. Remove it."));
+      return NULL;
+    }
+
+  if (!g_utf8_validate_len (text, len, &end))
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_TEXT_INVALID_UTF8,
+                   _("The string is not valid UTF-8 text (bad byte at offset %u). "
+                     "Use valid Unicode text."),
+                   (guint) (end - text));
+      return NULL;
+    }
+
+  units = g_utf8_to_utf16 (text, len, NULL, &n_written, NULL);
+  g_assert (units != NULL);
+
+  if (n_written > BLOOM_TEXT_MAX_UNITS)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_TEXT_TOO_LONG,
+                   _("The string is %ld UTF-16 code units long; the limit is %d. "
+                     "Shorten it."),
+                   n_written, BLOOM_TEXT_MAX_UNITS);
+      return NULL;
+    }
+
+  *n_units = n_written;
+
+  return g_steal_pointer (&units);
+}
