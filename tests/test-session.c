@@ -143,13 +143,13 @@ test_reset (void)
   bloom_session_create_filter (session, 32, 2, NULL);
   bloom_session_insert (session, "p", -1, NULL);
   bloom_session_query (session, "q", -1, NULL);
-  filter = bloom_session_get_filter (session);
 
   g_signal_connect (session, "changed", G_CALLBACK (count_changed), &changed);
   bloom_session_reset (session);
 
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_true (bloom_session_get_filter (session) == filter);
+  filter = bloom_session_get_filter (session);
+  g_assert_nonnull (filter);
   g_assert_cmpuint (bloom_filter_get_m (filter), ==, 32);
   g_assert_cmpuint (bloom_filter_get_k (filter), ==, 2);
   g_assert_cmpuint (bloom_filter_count_set_bits (filter), ==, 0);
@@ -393,6 +393,94 @@ test_parameter_parse (void)
 }
 
 static void
+notify_count (GObject    *object,
+              GParamSpec *pspec,
+              guint      *count)
+{
+  (*count)++;
+}
+
+/* A discard brings back filter, entries, counters, last operation and the
+ * m and k drafts of that moment; the next change ends the chance. */
+static void
+test_undo_discard (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autofree char *json_before = NULL;
+  g_autofree char *json_after = NULL;
+  guint changed = 0, can_undo_notified = 0;
+
+  bloom_session_set_m_draft (session, "16");
+  bloom_session_set_k_draft (session, "2");
+  bloom_session_create_filter (session, 16, 2, NULL);
+  bloom_session_insert (session, "x", -1, NULL);
+  bloom_session_query (session, "y", -1, NULL);
+  json_before = bloom_state_to_json (session, NULL);
+  g_assert_false (bloom_session_get_can_undo (session));
+  g_assert_false (bloom_session_undo (session));
+
+  g_signal_connect (session, "changed", G_CALLBACK (count_changed), &changed);
+  g_signal_connect (session, "notify::can-undo", G_CALLBACK (notify_count), &can_undo_notified);
+
+  bloom_session_discard_filter (session);
+  bloom_session_set_m_draft (session, "17");
+  bloom_session_set_text_draft (session, "still typing");
+  g_assert_true (bloom_session_get_can_undo (session));
+  g_assert_cmpuint (can_undo_notified, ==, 1);
+  g_assert_null (bloom_session_get_filter (session));
+
+  g_assert_true (bloom_session_undo (session));
+  g_assert_cmpuint (changed, ==, 2);
+  g_assert_cmpuint (can_undo_notified, ==, 2);
+  g_assert_false (bloom_session_get_can_undo (session));
+  g_assert_cmpstr (bloom_session_get_m_draft (session), ==, "16");
+  g_assert_cmpstr (bloom_session_get_text_draft (session), ==, "still typing");
+  bloom_session_set_text_draft (session, "");
+  json_after = bloom_state_to_json (session, NULL);
+  g_assert_cmpstr (json_after, ==, json_before);
+
+  /* The next change ends the chance to undo. */
+  bloom_session_discard_filter (session);
+  g_assert_true (bloom_session_get_can_undo (session));
+  bloom_session_create_filter (session, 8, 1, NULL);
+  g_assert_false (bloom_session_get_can_undo (session));
+  g_assert_false (bloom_session_undo (session));
+  g_assert_cmpuint (bloom_filter_get_m (bloom_session_get_filter (session)), ==, 8);
+}
+
+static void
+test_undo_reset_and_create (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+
+  bloom_session_create_filter (session, 64, 3, NULL);
+  bloom_session_insert (session, "kiwi", -1, NULL);
+
+  bloom_session_reset (session);
+  g_assert_cmpuint (bloom_session_get_n_entries (session), ==, 0);
+  g_assert_true (bloom_session_undo (session));
+  g_assert_cmpuint (bloom_session_get_n_entries (session), ==, 1);
+  g_assert_true (bloom_session_contains (session, "kiwi", -1));
+  g_assert_cmpuint (bloom_filter_count_set_bits (bloom_session_get_filter (session)), >, 0);
+
+  /* Creating over an active filter is undoable too. */
+  bloom_session_create_filter (session, 128, 4, NULL);
+  g_assert_true (bloom_session_get_can_undo (session));
+  g_assert_true (bloom_session_undo (session));
+  g_assert_cmpuint (bloom_filter_get_m (bloom_session_get_filter (session)), ==, 64);
+  g_assert_true (bloom_session_contains (session, "kiwi", -1));
+
+  /* An insert is a change: no undo after it. */
+  bloom_session_reset (session);
+  bloom_session_insert (session, "fig", -1, NULL);
+  g_assert_false (bloom_session_get_can_undo (session));
+  /* A refused operation is not. */
+  bloom_session_reset (session);
+  g_assert_null (bloom_session_insert (session, "", -1, NULL));
+  g_assert_true (bloom_session_get_can_undo (session));
+}
+
+static void
 test_details (void)
 {
   g_autoptr(BloomSession) session = bloom_session_new ();
@@ -435,6 +523,8 @@ main (int   argc,
   g_test_add_func ("/session/signals", test_signals);
   g_test_add_func ("/session/parameter-parse", test_parameter_parse);
   g_test_add_func ("/session/details", test_details);
+  g_test_add_func ("/session/undo-discard", test_undo_discard);
+  g_test_add_func ("/session/undo-reset-and-create", test_undo_reset_and_create);
 
   return g_test_run ();
 }

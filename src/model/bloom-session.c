@@ -36,6 +36,11 @@ struct _BloomSession
   char           *k_draft;
   char           *text_draft;
   GStrv           open_details;    /* sorted, no duplicates */
+
+  /* What the last discard or reset took away, with the m and k drafts of
+   * that moment, until the next change: a slip of the scroll wheel in a
+   * lecture must cost nothing. Only its contents and drafts are used. */
+  BloomSession   *undo;
 };
 
 G_DEFINE_FINAL_TYPE (BloomSession, bloom_session, G_TYPE_OBJECT)
@@ -46,6 +51,7 @@ enum {
   PROP_K_DRAFT,
   PROP_TEXT_DRAFT,
   PROP_OPEN_DETAILS,
+  PROP_CAN_UNDO,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -62,6 +68,7 @@ bloom_session_dispose (GObject *object)
 
   g_clear_object (&self->filter);
   g_clear_object (&self->last_operation);
+  g_clear_object (&self->undo);
 
   G_OBJECT_CLASS (bloom_session_parent_class)->dispose (object);
 }
@@ -102,6 +109,9 @@ bloom_session_get_property (GObject    *object,
       break;
     case PROP_OPEN_DETAILS:
       g_value_set_boxed (value, self->open_details);
+      break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, self->undo != NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -154,6 +164,9 @@ bloom_session_class_init (BloomSessionClass *klass)
   properties[PROP_OPEN_DETAILS] =
     g_param_spec_boxed ("open-details", NULL, NULL, G_TYPE_STRV,
                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -186,22 +199,60 @@ bloom_session_new (void)
 }
 
 static void
+set_undo (BloomSession *self,
+          BloomSession *undo)
+{
+  gboolean could_undo = self->undo != NULL;
+
+  g_clear_object (&self->undo);
+  self->undo = undo;
+
+  if (could_undo != (undo != NULL))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+}
+
+/* Every change but a discard or reset ends what Undo can bring back. */
+static void
 emit_changed (BloomSession *self)
 {
+  set_undo (self, NULL);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
-/* Everything but the filter's existence and its parameters (SPEC F4). */
+/* Moves filter, entries, counters and last operation from @from to @to;
+ * @from is left without a filter. */
 static void
-clear_contents (BloomSession *self)
+move_contents (BloomSession *to,
+               BloomSession *from)
 {
-  if (self->filter != NULL)
-    bloom_filter_clear (self->filter);
-  g_hash_table_remove_all (self->entry_set);
-  g_ptr_array_set_size (self->entries, 0);
-  self->negative_queries = 0;
-  self->false_positives = 0;
-  g_clear_object (&self->last_operation);
+  g_set_object (&to->filter, NULL);
+  to->filter = g_steal_pointer (&from->filter);
+  g_clear_object (&to->last_operation);
+  to->last_operation = g_steal_pointer (&from->last_operation);
+  g_clear_pointer (&to->entries, g_ptr_array_unref);
+  to->entries = g_steal_pointer (&from->entries);
+  from->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ref_string_release);
+  g_clear_pointer (&to->entry_set, g_hash_table_unref);
+  to->entry_set = g_steal_pointer (&from->entry_set);
+  from->entry_set = g_hash_table_new (g_str_hash, g_str_equal);
+  to->negative_queries = from->negative_queries;
+  to->false_positives = from->false_positives;
+  from->negative_queries = from->false_positives = 0;
+}
+
+/* Takes everything a discard or reset would drop, for Undo. */
+static BloomSession *
+stash_contents (BloomSession *self)
+{
+  BloomSession *undo = bloom_session_new ();
+
+  move_contents (undo, self);
+  g_free (undo->m_draft);
+  undo->m_draft = g_strdup (self->m_draft);
+  g_free (undo->k_draft);
+  undo->k_draft = g_strdup (self->k_draft);
+
+  return undo;
 }
 
 static gboolean
@@ -228,53 +279,101 @@ check_parameters (guint    m,
   return TRUE;
 }
 
-/* SPEC F3: a new, empty filter replaces whatever was active. */
+/* SPEC F3: a new, empty filter replaces whatever was active; what it
+ * replaces can come back with bloom_session_undo(). */
 gboolean
 bloom_session_create_filter (BloomSession *self,
                              guint         m,
                              guint         k,
                              GError      **error)
 {
+  BloomSession *undo = NULL;
+
   g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!check_parameters (m, k, error))
     return FALSE;
 
-  clear_contents (self);
-  g_set_object (&self->filter, NULL);
+  if (self->filter != NULL)
+    undo = stash_contents (self);
   self->filter = bloom_filter_new (m, k);
 
-  emit_changed (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+  set_undo (self, undo);
 
   return TRUE;
 }
 
+/* SPEC F3. What it drops can come back with bloom_session_undo(), so
+ * call it before the new drafts are set. */
 void
 bloom_session_discard_filter (BloomSession *self)
 {
+  BloomSession *undo;
+
   g_return_if_fail (BLOOM_IS_SESSION (self));
 
   if (self->filter == NULL)
     return;
 
-  clear_contents (self);
-  g_clear_object (&self->filter);
+  undo = stash_contents (self);
 
-  emit_changed (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+  set_undo (self, undo);
 }
 
+/* SPEC F4. Undoable like a discard. */
 void
 bloom_session_reset (BloomSession *self)
 {
+  BloomSession *undo;
+  guint m, k;
+
   g_return_if_fail (BLOOM_IS_SESSION (self));
 
   if (self->filter == NULL)
     return;
 
-  clear_contents (self);
+  m = bloom_filter_get_m (self->filter);
+  k = bloom_filter_get_k (self->filter);
+  undo = stash_contents (self);
+  self->filter = bloom_filter_new (m, k);
 
+  g_signal_emit (self, signals[CHANGED], 0);
+  set_undo (self, undo);
+}
+
+gboolean
+bloom_session_get_can_undo (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
+
+  return self->undo != NULL;
+}
+
+/* Brings back what the last discard or reset dropped, and the m and k
+ * drafts of that moment. FALSE when there is nothing to undo. */
+gboolean
+bloom_session_undo (BloomSession *self)
+{
+  g_autoptr(BloomSession) undo = NULL;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
+
+  if (self->undo == NULL)
+    return FALSE;
+
+  undo = g_object_ref (self->undo);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  move_contents (self, undo);
+  bloom_session_set_m_draft (self, undo->m_draft);
+  bloom_session_set_k_draft (self, undo->k_draft);
   emit_changed (self);
+  g_object_thaw_notify (G_OBJECT (self));
+
+  return TRUE;
 }
 
 typedef struct
@@ -828,19 +927,7 @@ bloom_session_take_contents (BloomSession *self,
 
   g_object_freeze_notify (G_OBJECT (self));
 
-  g_set_object (&self->filter, NULL);
-  self->filter = g_steal_pointer (&from->filter);
-  g_clear_object (&self->last_operation);
-  self->last_operation = g_steal_pointer (&from->last_operation);
-  g_clear_pointer (&self->entries, g_ptr_array_unref);
-  self->entries = g_steal_pointer (&from->entries);
-  from->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ref_string_release);
-  g_clear_pointer (&self->entry_set, g_hash_table_unref);
-  self->entry_set = g_steal_pointer (&from->entry_set);
-  from->entry_set = g_hash_table_new (g_str_hash, g_str_equal);
-  self->negative_queries = from->negative_queries;
-  self->false_positives = from->false_positives;
-  from->negative_queries = from->false_positives = 0;
+  move_contents (self, from);
 
   bloom_session_set_m_draft (self, from->m_draft);
   bloom_session_set_k_draft (self, from->k_draft);

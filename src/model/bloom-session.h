@@ -37,6 +37,8 @@ BloomOperation *bloom_session_query                (BloomSession *self,
                                                     GError      **error);
 BloomOperation *bloom_session_insert_example       (BloomSession *self,
                                                     GError      **error);
+gboolean        bloom_session_get_can_undo         (BloomSession *self);
+gboolean        bloom_session_undo                 (BloomSession *self);
 BloomFilter    *bloom_session_get_filter           (BloomSession *self);
 BloomOperation *bloom_session_get_last_operation   (BloomSession *self);
 guint           bloom_session_get_n_entries        (BloomSession *self);
