@@ -1,0 +1,57 @@
+#!/bin/sh
+# Bloom Lab on a fresh Debian 12 machine, in one step:
+#   build-aux/dev.sh run    install what is missing, build, run the app
+#   build-aux/dev.sh test   install what is missing, build, run every test
+# Only packages that are absent are installed (with sudo when not root).
+set -eu
+
+cd "$(dirname "$0")/.."
+
+mode=${1:-run}
+builddir=${BUILDDIR:-_build}
+
+packages="build-essential pkg-config meson ninja-build gettext
+  libglib2.0-dev libglib2.0-dev-bin libglib2.0-bin libgtk-4-dev libjson-glib-dev
+  desktop-file-utils appstream adwaita-icon-theme hicolor-icon-theme
+  fonts-dejavu-core fonts-wqy-microhei"
+if [ "$mode" = test ]; then
+  packages="$packages xvfb xauth dbus-daemon git"
+fi
+
+missing=""
+for package in $packages; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed"; then
+    missing="$missing $package"
+  fi
+done
+
+if [ -n "$missing" ]; then
+  echo "Installing:$missing"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends $missing
+fi
+
+if [ ! -f "$builddir/build.ninja" ]; then
+  meson setup "$builddir" --prefix="$PWD/$builddir/install"
+fi
+meson compile -C "$builddir"
+
+case "$mode" in
+  run)
+    if [ -x "$builddir/src/bloom-lab" ]; then
+      exec "$builddir/src/bloom-lab-dev"
+    fi
+    echo "Built the model library; the window (src/app) has not landed yet."
+    ;;
+  test)
+    # Window tests need a display and a session bus of their own.
+    exec dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
+      meson test -C "$builddir" --print-errorlogs
+    ;;
+  *)
+    echo "usage: $0 run|test" >&2
+    exit 2
+    ;;
+esac
