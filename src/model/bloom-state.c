@@ -151,6 +151,34 @@ build_document (BloomSession *self)
   return json_builder_get_root (builder);
 }
 
+/* json-glib 1.6 writes U+001F as a raw byte, which JSON forbids in a
+ * string and strict readers refuse. The byte can stand for nothing else in
+ * its output, so each one becomes the escape. */
+static char *
+escape_unit_separator (char  *json,
+                       gsize *len)
+{
+  GString *escaped;
+
+  if (strchr (json, '\x1f') == NULL)
+    return json;
+
+  escaped = g_string_sized_new (strlen (json) + 16);
+  for (const char *p = json; *p != '\0'; p++)
+    {
+      if (*p == '\x1f')
+        g_string_append (escaped, "\\u001f");
+      else
+        g_string_append_c (escaped, *p);
+    }
+  g_free (json);
+
+  if (len != NULL)
+    *len = escaped->len;
+
+  return g_string_free (escaped, FALSE);
+}
+
 char *
 bloom_state_to_json_full (BloomSession    *self,
                           BloomStateFlags  flags,
@@ -170,7 +198,7 @@ bloom_state_to_json_full (BloomSession    *self,
       json_generator_set_indent (generator, 2);
     }
 
-  return json_generator_to_data (generator, len);
+  return escape_unit_separator (json_generator_to_data (generator, len), len);
 }
 
 /* The compact document: what is stored locally and measured against
@@ -237,9 +265,194 @@ is_hex_escape (const char *p,
   return TRUE;
 }
 
+static gboolean
+not_json_at (const char  *json,
+             const char  *p,
+             const char  *what,
+             GError     **error)
+{
+  guint line = 1;
+  guint column = 1;
+
+  for (const char *q = json; q < p; q++)
+    {
+      if (*q == '\n')
+        {
+          line++;
+          column = 1;
+        }
+      else if ((*q & 0xc0) != 0x80)
+        column++;
+    }
+
+  /* Translators: %s says what is wrong, such as “an unexpected character” */
+  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+               _("The file is not valid JSON: %s at line %u, column %u. "
+                 "Choose a file exported by Bloom Lab."),
+               what, line, column);
+  return FALSE;
+}
+
+/* A string from its opening quote to just after its closing one. Only the
+ * escapes of JSON pass: json-glib 1.6 also reads C escapes (“\0” ends the
+ * string there) and turns unknown ones into the bare letter. Raw control
+ * characters pass: json-glib keeps them, and 1.6 wrote U+001F that way. */
+static const char *
+scan_string (const char  *json,
+             const char  *p,
+             const char  *end,
+             GError     **error)
+{
+  const char *start = p;
+
+  for (p++; p < end; p++)
+    {
+      guint unit, low;
+
+      if (*p == '"')
+        return p + 1;
+      if (*p != '\\')
+        continue;
+
+      if (p + 1 < end && memchr ("\"\\/bfnrt", p[1], 8) != NULL)
+        {
+          p++;
+          continue;
+        }
+
+      if (!is_hex_escape (p, end, &unit))
+        {
+          not_json_at (json, p, _("a backslash that starts no JSON escape"), error);
+          return NULL;
+        }
+
+      if (unit == 0)
+        {
+          g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
+                       _("The file contains a string with the character U+0000, "
+                         "which Bloom Lab does not allow."));
+          return NULL;
+        }
+      if (unit >= 0xd800 && unit <= 0xdbff &&
+          is_hex_escape (p + 6, end, &low) && low >= 0xdc00 && low <= 0xdfff)
+        p += 6;
+      else if (unit >= 0xd800 && unit <= 0xdfff)
+        {
+          g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
+                       _("The file contains a string with a lone surrogate "
+                         "(\\u%04x), which is not valid Unicode text."),
+                       unit);
+          return NULL;
+        }
+      p += 5;
+    }
+
+  not_json_at (json, start, _("a string without its closing quote"), error);
+
+  return NULL;
+}
+
+/* No field of a session needs more digits; json-glib 1.6 wraps longer
+ * integers around, so that −18446744073709551552 reads as 64. */
+#define MAX_INTEGER_DIGITS 18
+
+/* A number as JSON writes it: json-glib 1.6 also reads hexadecimal,
+ * octal (a leading zero), “1.” and “- 1”. */
+static const char *
+scan_number (const char  *json,
+             const char  *p,
+             const char  *end,
+             GError     **error)
+{
+  const char *start = p;
+  const char *digits;
+
+  if (*p == '-')
+    p++;
+
+  digits = p;
+  if (p < end && *p == '0')
+    p++;
+  else
+    while (p < end && g_ascii_isdigit (*p))
+      p++;
+  if (p == digits)
+    {
+      not_json_at (json, start, _("a malformed number"), error);
+      return NULL;
+    }
+
+  if (p - digits > MAX_INTEGER_DIGITS)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
+                   _("The file contains a number of %u digits, too large for any field "
+                     "of a Bloom Lab session."),
+                   (guint) (p - digits));
+      return NULL;
+    }
+
+  if (p < end && *p == '.')
+    {
+      if (++p == end || !g_ascii_isdigit (*p))
+        {
+          not_json_at (json, start, _("a malformed number"), error);
+          return NULL;
+        }
+      while (p < end && g_ascii_isdigit (*p))
+        p++;
+    }
+
+  if (p < end && (*p == 'e' || *p == 'E'))
+    {
+      p++;
+      if (p < end && (*p == '+' || *p == '-'))
+        p++;
+      if (p == end || !g_ascii_isdigit (*p))
+        {
+          not_json_at (json, start, _("a malformed number"), error);
+          return NULL;
+        }
+      while (p < end && g_ascii_isdigit (*p))
+        p++;
+    }
+
+  if (p < end && (g_ascii_isalnum (*p) || *p == '.'))
+    {
+      not_json_at (json, start, _("a malformed number"), error);
+      return NULL;
+    }
+
+  return p;
+}
+
+static const char *
+scan_literal (const char  *json,
+              const char  *p,
+              const char  *end,
+              GError     **error)
+{
+  static const char * const literals[] = { "true", "false", "null" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (literals); i++)
+    {
+      gsize n = strlen (literals[i]);
+
+      if ((gsize) (end - p) >= n && memcmp (p, literals[i], n) == 0 &&
+          (p + n == end || !g_ascii_isalnum (p[n])))
+        return p + n;
+    }
+
+  not_json_at (json, p, _("an unexpected character"), error);
+
+  return NULL;
+}
+
 /* json-glib 1.6 recurses once per nesting level and overflows its stack on
- * deep input; it also turns some escapes into something else without a
- * word. One pass over the raw text refuses both before the parser sees it. */
+ * deep input; it also reads much that is not JSON (single-quoted strings,
+ * comments, C escapes, hexadecimal) and turns some of it into something
+ * else without a word. One pass over the raw text, a strict JSON lexer
+ * that counts the nesting, refuses all of that before the parser sees it;
+ * the parser then only checks the grammar. */
 static gboolean
 check_raw_document (const char  *json,
                     gsize        len,
@@ -247,7 +460,8 @@ check_raw_document (const char  *json,
 {
   const char *end = json + len;
   const char *bad = NULL;
-  gboolean in_string = FALSE;
+  const char *p = json;
+  gboolean ended = FALSE;
   guint depth = 0;
   gsize blank = 0;
 
@@ -263,20 +477,21 @@ check_raw_document (const char  *json,
       return FALSE;
     }
 
+  /* Before validating: g_utf8_validate_len() counts a NUL as invalid. */
+  if (memchr (json, '\0', len) != NULL)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+                   _("The file is not JSON: it contains a NUL byte. "
+                     "Choose a file exported by Bloom Lab."));
+      return FALSE;
+    }
+
   if (!g_utf8_validate_len (json, len, &bad))
     {
       g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
                    _("The file is not JSON: it is not valid UTF-8 text (bad byte at offset %u). "
                      "Choose a file exported by Bloom Lab."),
                    (guint) (bad - json));
-      return FALSE;
-    }
-
-  if (memchr (json, '\0', len) != NULL)
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is not JSON: it contains a NUL byte. "
-                     "Choose a file exported by Bloom Lab."));
       return FALSE;
     }
 
@@ -289,43 +504,29 @@ check_raw_document (const char  *json,
       return FALSE;
     }
 
-  for (const char *p = json; p < end; p++)
-    {
-      if (in_string)
-        {
-          guint unit, low;
+  /* Editors may start a file with a byte order mark; json-glib skips it. */
+  if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
 
-          if (*p == '"')
-            in_string = FALSE;
-          else if (*p == '\\' && is_hex_escape (p, end, &unit))
-            {
-              if (unit == 0)
-                {
-                  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
-                               _("The file contains a string with the character U+0000, "
-                                 "which Bloom Lab does not allow."));
-                  return FALSE;
-                }
-              if (unit >= 0xd800 && unit <= 0xdbff &&
-                  is_hex_escape (p + 6, end, &low) && low >= 0xdc00 && low <= 0xdfff)
-                p += 6;
-              else if (unit >= 0xd800 && unit <= 0xdfff)
-                {
-                  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
-                               _("The file contains a string with a lone surrogate "
-                                 "(\\u%04x), which is not valid Unicode text."),
-                               unit);
-                  return FALSE;
-                }
-              p += 5;
-            }
-          else if (*p == '\\' && p + 1 < end)
-            p++;
-        }
-      else if (*p == '"')
-        in_string = TRUE;
-      else if (*p == '[' || *p == '{')
+  while (p < end)
+    {
+      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
         {
+          p++;
+          continue;
+        }
+
+      if (ended)
+        return not_json_at (json, p, _("text after the end of the document"), error);
+
+      switch (*p)
+        {
+        case '"':
+          p = scan_string (json, p, end, error);
+          break;
+
+        case '[':
+        case '{':
           if (++depth > BLOOM_STATE_MAX_DEPTH)
             {
               g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_TOO_DEEP,
@@ -335,9 +536,37 @@ check_raw_document (const char  *json,
                            BLOOM_STATE_MAX_DEPTH);
               return FALSE;
             }
+          p++;
+          break;
+
+        case ']':
+        case '}':
+          if (depth == 0)
+            return not_json_at (json, p, _("an unexpected character"), error);
+          depth--;
+          p++;
+          break;
+
+        case ':':
+        case ',':
+          p++;
+          break;
+
+        case '-':
+        case '0': case '1': case '2': case '3': case '4':
+        case '5': case '6': case '7': case '8': case '9':
+          p = scan_number (json, p, end, error);
+          break;
+
+        default:
+          p = scan_literal (json, p, end, error);
         }
-      else if ((*p == ']' || *p == '}') && depth > 0)
-        depth--;
+
+      if (p == NULL)
+        return FALSE;
+
+      /* One value only: the parser would ignore what follows it. */
+      ended = depth == 0;
     }
 
   return TRUE;
@@ -535,9 +764,9 @@ is_null_member (JsonObject *object,
   return node != NULL && JSON_NODE_HOLDS_NULL (node);
 }
 
-/* Drafts are kept as typed, so any text goes, within a sane size. */
-#define MAX_DRAFT_BYTES 4096
-
+/* Drafts are kept as typed, so any text goes. The session keeps drafts of
+ * any length and writes them all; a limit here would refuse its own
+ * documents. BLOOM_STATE_MAX_DOCUMENT_BYTES bounds them. */
 static gboolean
 read_drafts (JsonObject    *root,
              BloomSession  *session,
@@ -553,9 +782,6 @@ read_drafts (JsonObject    *root,
       !(k = read_string_member (drafts, "drafts", "k", error)) ||
       !(text = read_string_member (drafts, "drafts", "text", error)))
     return FALSE;
-
-  if (strlen (m) > MAX_DRAFT_BYTES || strlen (k) > MAX_DRAFT_BYTES || strlen (text) > MAX_DRAFT_BYTES)
-    return invalid_field (error, "drafts", _("a draft is longer than Bloom Lab keeps."));
 
   bloom_session_set_m_draft (session, m);
   bloom_session_set_k_draft (session, k);
