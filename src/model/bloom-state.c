@@ -642,10 +642,12 @@ read_integer (JsonNode    *node,
   v = json_node_get_int (node);
   if (v < min || v > max)
     {
+      g_autofree char *given = g_strdup_printf ("%" G_GINT64_FORMAT, v);
+      g_autofree char *lowest = g_strdup_printf ("%" G_GINT64_FORMAT, min);
+      g_autofree char *highest = g_strdup_printf ("%" G_GINT64_FORMAT, max);
       g_autofree char *message =
-        /* Translators: the numbers of a range; %s are numbers */
-        g_strdup_printf (_("it is %" G_GINT64_FORMAT "; it must be from %" G_GINT64_FORMAT
-                           " to %" G_GINT64_FORMAT "."), v, min, max);
+        /* Translators: a value, then the lowest and the highest allowed */
+        g_strdup_printf (_("it is %s; it must be from %s to %s."), given, lowest, highest);
 
       return invalid_field (error, path, message);
     }
@@ -1185,16 +1187,20 @@ bloom_state_load_json (BloomSession  *self,
     }
 
   if (!(version_node = get_member (root, NULL, "version", error)) ||
-      !read_integer (version_node, "version", 1, G_MAXINT64, &version, error))
+      !read_integer (version_node, "version", G_MININT64, G_MAXINT64, &version, error))
     return FALSE;
+
+  if (version < 1)
+    return invalid_field (error, "version", _("format versions start at 1."));
 
   if (version > BLOOM_STATE_VERSION)
     {
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, version);
+
       g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_UNSUPPORTED_VERSION,
-                   _("The session was saved in format version %" G_GINT64_FORMAT ", made by a "
-                     "newer Bloom Lab; this one reads versions up to %d. Update Bloom Lab "
-                     "to open it."),
-                   version, BLOOM_STATE_VERSION);
+                   _("The session was saved in format version %s, made by a newer Bloom Lab; "
+                     "this one reads versions up to %d. Update Bloom Lab to open it."),
+                   number, BLOOM_STATE_VERSION);
       return FALSE;
     }
 
