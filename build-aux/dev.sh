@@ -40,10 +40,13 @@ meson compile -C "$builddir"
 
 case "$mode" in
   run)
-    if [ -x "$builddir/src/bloom-lab" ]; then
-      exec "$builddir/src/bloom-lab-dev"
-    fi
-    echo "Built the model library; the window (src/app) has not landed yet."
+    # Installed into the build directory, so the schema, icons and
+    # translations are found as they would be on a real installation.
+    prefix="$PWD/$builddir/install"
+    meson install -C "$builddir" --quiet
+    export XDG_DATA_DIRS="$prefix/share:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
+    export GSETTINGS_SCHEMA_DIR="$prefix/share/glib-2.0/schemas"
+    exec "$prefix/bin/bloom-lab"
     ;;
   test)
     # Window tests need a display and a session bus of their own.

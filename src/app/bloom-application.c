@@ -1,0 +1,152 @@
+/* bloom-application.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "bloom-application.h"
+#include "bloom-window.h"
+
+struct _BloomApplication
+{
+  GtkApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (BloomApplication, bloom_application, GTK_TYPE_APPLICATION)
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GtkApplication *application = GTK_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (application);
+  const char *developers[] = { _("Bloom Lab developers"), NULL };
+  /* SPEC W5: where the model comes from. */
+  const char *sources[] = {
+    _("Burton H. Bloom (1970): Space/Time Trade-offs in Hash Coding with Allowable Errors, "
+      "Method 2 and Eq. 1"),
+    _("Adam Kirsch and Michael Mitzenmacher (2008): Less Hashing, Same Performance: Building a "
+      "Better Bloom Filter, §§2 and 5.2"),
+    _("RFC 9923: The FNV Non-Cryptographic Hash Algorithm"),
+    NULL
+  };
+  GtkAboutDialog *dialog;
+
+  dialog = GTK_ABOUT_DIALOG (gtk_about_dialog_new ());
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), parent);
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_about_dialog_set_program_name (dialog, _("Bloom Lab"));
+  gtk_about_dialog_set_logo_icon_name (dialog, APPLICATION_ID);
+  gtk_about_dialog_set_version (dialog, PACKAGE_VERSION);
+  gtk_about_dialog_set_comments (dialog,
+                                 _("Learn how a Bloom filter works: every bit, hash, position "
+                                   "and rate, exact and checkable by hand."));
+  gtk_about_dialog_set_website (dialog, PACKAGE_WEBSITE);
+  gtk_about_dialog_set_license_type (dialog, GTK_LICENSE_GPL_3_0);
+  gtk_about_dialog_set_authors (dialog, developers);
+  /* Translators: replace with your names, one per line */
+  gtk_about_dialog_set_translator_credits (dialog, _("translator-credits"));
+  gtk_about_dialog_add_credit_section (dialog, _("Sources"), sources);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GtkApplication *application = GTK_APPLICATION (user_data);
+  GList *windows = gtk_application_get_windows (application);
+
+  /* Closing the windows, rather than g_application_quit(), lets each of
+   * them finish what it must do before it goes. */
+  for (GList *l = g_list_copy (windows), *next; l != NULL; l = next)
+    {
+      next = l->next;
+      gtk_window_close (GTK_WINDOW (l->data));
+      g_list_free_1 (l);
+    }
+}
+
+static const GActionEntry app_actions[] = {
+  { "about", about_action },
+  { "quit", quit_action },
+};
+
+static void
+bloom_application_startup (GApplication *application)
+{
+  static const struct { const char *action; const char *accels[4]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "view.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
+    { "view.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
+    { "view.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },
+    { "view.fullscreen", { "F11", NULL } },
+  };
+  g_autoptr(GtkCssProvider) provider = NULL;
+
+  G_APPLICATION_CLASS (bloom_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions,
+                                   G_N_ELEMENTS (app_actions), application);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (application),
+                                           accels[i].action, accels[i].accels);
+
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+
+  /* Plain GtkApplication does not load style.css by itself. */
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, "/io/github/bloomlab/BloomLab/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+static void
+bloom_application_activate (GApplication *application)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+
+  if (window == NULL)
+    {
+      g_autoptr(BloomSession) session = bloom_session_new ();
+
+      bloom_session_set_m_draft (session, "64");
+      bloom_session_set_k_draft (session, "3");
+      window = GTK_WINDOW (bloom_window_new (GTK_APPLICATION (application), session));
+    }
+
+  gtk_window_present (window);
+}
+
+static void
+bloom_application_class_init (BloomApplicationClass *klass)
+{
+  GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
+
+  application_class->startup = bloom_application_startup;
+  application_class->activate = bloom_application_activate;
+}
+
+static void
+bloom_application_init (BloomApplication *self)
+{
+}
+
+BloomApplication *
+bloom_application_new (void)
+{
+  return g_object_new (BLOOM_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", "/io/github/bloomlab/BloomLab",
+                       NULL);
+}

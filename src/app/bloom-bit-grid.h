@@ -1,0 +1,36 @@
+/* bloom-bit-grid.h — SPEC W2: one cell per bit, drawn with GtkSnapshot
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bloom-model.h"
+
+G_BEGIN_DECLS
+
+#define BLOOM_BIT_GRID_MAX_COLUMNS 64
+#define BLOOM_BIT_GRID_BASE_CELL   14
+
+#define BLOOM_TYPE_BIT_GRID (bloom_bit_grid_get_type ())
+
+G_DECLARE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM, BIT_GRID, GtkWidget)
+
+GtkWidget    *bloom_bit_grid_new           (void);
+BloomSession *bloom_bit_grid_get_session   (BloomBitGrid *self);
+void          bloom_bit_grid_set_session   (BloomBitGrid *self,
+                                            BloomSession *session);
+guint         bloom_bit_grid_get_cell_size (BloomBitGrid *self);
+void          bloom_bit_grid_set_cell_size (BloomBitGrid *self,
+                                            guint         cell_size);
+guint         bloom_bit_grid_get_columns   (BloomBitGrid *self);
+guint         bloom_bit_grid_columns_for_width (BloomBitGrid *self,
+                                                int           width);
+gboolean      bloom_bit_grid_get_cell_at   (BloomBitGrid *self,
+                                            double        x,
+                                            double        y,
+                                            guint        *index);
+
+G_END_DECLS

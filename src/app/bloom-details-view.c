@@ -1,0 +1,316 @@
+/* bloom-details-view.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-details-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "bloom-details-view.h"
+#include "bloom-format.h"
+
+typedef enum
+{
+  ROW_H1,
+  ROW_H2,
+  ROW_POSITIONS,
+  ROW_PARAMETERS,
+  ROW_BITS_SET,
+  ROW_APPROXIMATION,
+  ROW_OBSERVED,
+  N_ROWS
+} Row;
+
+/* Keys for bloom_details_view_get_value(), in Row order. */
+static const char * const row_keys[N_ROWS] = {
+  "h1", "h2", "positions", "parameters", "bits-set", "approximation", "observed",
+};
+
+struct _BloomDetailsView
+{
+  GtkWidget     parent_instance;
+
+  BloomSession *session;
+  gulong        changed_handler;
+
+  GtkWidget    *grid;
+  GtkWidget    *values[N_ROWS];
+  GtkWidget    *notes;
+};
+
+G_DEFINE_FINAL_TYPE (BloomDetailsView, bloom_details_view, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_SESSION, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+set_value (BloomDetailsView *self,
+           Row               row,
+           const char       *text)
+{
+  gtk_label_set_text (GTK_LABEL (self->values[row]), text);
+}
+
+static void
+update (BloomDetailsView *self)
+{
+  BloomFilter *filter = self->session ? bloom_session_get_filter (self->session) : NULL;
+  BloomOperation *operation = self->session ? bloom_session_get_last_operation (self->session) : NULL;
+  g_autofree char *h1 = NULL, *h2 = NULL, *positions = NULL, *parameters = NULL;
+  g_autofree char *bits_set = NULL, *approximation = NULL, *observed = NULL;
+  guint m, k, n, set;
+  double exponent;
+
+  if (filter == NULL)
+    {
+      for (guint row = 0; row < N_ROWS; row++)
+        set_value (self, row, "—");
+      set_value (self, ROW_PARAMETERS, _("No filter is active."));
+      return;
+    }
+
+  m = bloom_filter_get_m (filter);
+  k = bloom_filter_get_k (filter);
+  n = bloom_session_get_n_entries (self->session);
+  set = bloom_filter_count_set_bits (filter);
+
+  if (operation != NULL)
+    {
+      g_autofree char *list = bloom_format_positions (operation);
+      g_autofree char *quoted = bloom_text_quote (bloom_operation_get_text (operation, NULL), -1);
+
+      /* Translators: a hash value in decimal and in hex, then the string it is for */
+      h1 = g_strdup_printf (_("%u (0x%08x) for %s"), bloom_operation_get_h1 (operation),
+                            bloom_operation_get_h1 (operation), quoted);
+      /* Translators: a hash value in decimal and in hex; it is odd by construction */
+      h2 = g_strdup_printf (_("%u (0x%08x), made odd"), bloom_operation_get_h2 (operation),
+                            bloom_operation_get_h2 (operation));
+      /* Translators: the formula of the positions, then their values */
+      positions = g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u: %s"), m, k - 1, list);
+    }
+  else
+    {
+      h1 = g_strdup (_("No operation yet."));
+      h2 = g_strdup ("—");
+      positions = g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u"), m, k - 1);
+    }
+
+  parameters = g_strdup_printf (_("n (distinct entries) = %u, m (bits) = %u, k (positions per string) = %u"),
+                                n, m, k);
+  {
+    g_autofree char *fill = bloom_format_decimal ((double) set / m);
+
+    /* Translators: bits set "X of m", then the fill ratio X/m */
+    bits_set = g_strdup_printf (_("%u of %u (fill ratio %s)"), set, m, fill);
+  }
+
+  /* SPEC R6, with its inputs, so it can be checked by hand. */
+  exponent = -(double) k * n / m;
+  {
+    g_autofree char *exp_value = bloom_format_decimal (exponent);
+    g_autofree char *result = bloom_format_decimal (bloom_session_get_approximate_rate (self->session));
+
+    approximation = g_strdup_printf (_("f ≈ (1 − e^(−k·n/m))^k = (1 − e^(−%u·%u/%u))^%u = (1 − e^(%s))^%u ≈ %s"),
+                                     k, n, m, k, exp_value, k, result);
+  }
+
+  if (bloom_session_get_observed_rate (self->session, NULL))
+    {
+      g_autofree char *rate = bloom_format_observed_rate (self->session);
+
+      /* Translators: %s is a rate such as "1/2 = 0.5" */
+      observed = g_strdup_printf (_("%s (false positives / negative queries)"), rate);
+    }
+  else
+    observed = bloom_format_observed_rate (self->session);
+
+  set_value (self, ROW_H1, h1);
+  set_value (self, ROW_H2, h2);
+  set_value (self, ROW_POSITIONS, positions);
+  set_value (self, ROW_PARAMETERS, parameters);
+  set_value (self, ROW_BITS_SET, bits_set);
+  set_value (self, ROW_APPROXIMATION, approximation);
+  set_value (self, ROW_OBSERVED, observed);
+}
+
+static void
+bloom_details_view_dispose (GObject *object)
+{
+  BloomDetailsView *self = BLOOM_DETAILS_VIEW (object);
+
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->changed_handler, self->session);
+  g_clear_object (&self->session);
+  g_clear_pointer (&self->grid, gtk_widget_unparent);
+  g_clear_pointer (&self->notes, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (bloom_details_view_parent_class)->dispose (object);
+}
+
+static void
+bloom_details_view_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  BloomDetailsView *self = BLOOM_DETAILS_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_details_view_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  BloomDetailsView *self = BLOOM_DETAILS_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      bloom_details_view_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_details_view_class_init (BloomDetailsViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bloom_details_view_dispose;
+  object_class->get_property = bloom_details_view_get_property;
+  object_class->set_property = bloom_details_view_set_property;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "detailsview");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+}
+
+static void
+bloom_details_view_init (BloomDetailsView *self)
+{
+  const char *titles[N_ROWS] = {
+    _("Base hash h1"),
+    _("Base hash h2"),
+    _("Positions"),
+    _("Parameters"),
+    _("Bits set"),
+    _("Ideal-hash approximation"),
+    _("Observed false-positive rate"),
+  };
+  g_autofree char *notes = NULL;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 12);
+
+  self->grid = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 6);
+  gtk_widget_set_parent (self->grid, GTK_WIDGET (self));
+
+  for (guint row = 0; row < N_ROWS; row++)
+    {
+      GtkWidget *title = gtk_label_new (titles[row]);
+
+      gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
+      gtk_label_set_yalign (GTK_LABEL (title), 0.0f);
+      gtk_widget_add_css_class (title, "dim-label");
+      gtk_grid_attach (GTK_GRID (self->grid), title, 0, row, 1, 1);
+
+      self->values[row] = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (self->values[row]), 0.0f);
+      gtk_label_set_wrap (GTK_LABEL (self->values[row]), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (self->values[row]), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_selectable (GTK_LABEL (self->values[row]), TRUE);
+      gtk_widget_set_hexpand (self->values[row], TRUE);
+      gtk_widget_add_css_class (self->values[row], "numeric");
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (self->values[row]),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
+                                      -1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->values[row], 1, row, 1, 1);
+    }
+
+  /* SPEC R6, H5 and R5: what the numbers above do not promise. */
+  notes = g_strjoin ("\n",
+                     _("The approximation assumes ideal hashes that are independent and uniformly "
+                       "distributed; it is not the exact false-positive rate of this filter."),
+                     _("The hash is a deterministic, non-cryptographic teaching hash: FNV-1a style "
+                       "over UTF-16 code units. Its positions are not claimed to be independent "
+                       "or uniform."),
+                     _("Hand-picked queries are no random sample: the observed rate promises "
+                       "nothing about future strings."),
+                     NULL);
+  self->notes = gtk_label_new (notes);
+  gtk_label_set_xalign (GTK_LABEL (self->notes), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (self->notes), TRUE);
+  gtk_widget_add_css_class (self->notes, "caption");
+  gtk_widget_add_css_class (self->notes, "dim-label");
+  gtk_widget_set_parent (self->notes, GTK_WIDGET (self));
+
+  update (self);
+}
+
+BloomSession *
+bloom_details_view_get_session (BloomDetailsView *self)
+{
+  g_return_val_if_fail (BLOOM_IS_DETAILS_VIEW (self), NULL);
+
+  return self->session;
+}
+
+void
+bloom_details_view_set_session (BloomDetailsView *self,
+                                BloomSession     *session)
+{
+  g_return_if_fail (BLOOM_IS_DETAILS_VIEW (self));
+  g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->changed_handler, self->session);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    self->changed_handler = g_signal_connect_object (session, "changed",
+                                                     G_CALLBACK (update), self,
+                                                     G_CONNECT_SWAPPED);
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+/* The text of one row, by key ("h1", "approximation", …), for tests. */
+const char *
+bloom_details_view_get_value (BloomDetailsView *self,
+                              const char       *key)
+{
+  g_return_val_if_fail (BLOOM_IS_DETAILS_VIEW (self), NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint row = 0; row < N_ROWS; row++)
+    if (strcmp (row_keys[row], key) == 0)
+      return gtk_label_get_text (GTK_LABEL (self->values[row]));
+
+  g_return_val_if_reached (NULL);
+}

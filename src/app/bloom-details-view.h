@@ -1,0 +1,24 @@
+/* bloom-details-view.h — SPEC W4: hashes, parameters, approximation, rates
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bloom-model.h"
+
+G_BEGIN_DECLS
+
+#define BLOOM_TYPE_DETAILS_VIEW (bloom_details_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (BloomDetailsView, bloom_details_view, BLOOM, DETAILS_VIEW, GtkWidget)
+
+BloomSession *bloom_details_view_get_session (BloomDetailsView *self);
+void          bloom_details_view_set_session (BloomDetailsView *self,
+                                              BloomSession     *session);
+const char   *bloom_details_view_get_value   (BloomDetailsView *self,
+                                              const char       *key);
+
+G_END_DECLS

@@ -1,0 +1,218 @@
+/* bloom-format.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+
+#include "bloom-format.h"
+
+/* Four significant digits in the user's locale ("0,5" in German). */
+char *
+bloom_format_decimal (double value)
+{
+  return g_strdup_printf ("%.4g", value);
+}
+
+/* "1/2 = 0.5", or "1/3 ≈ 0.3333" when the decimal is rounded: the fraction
+ * is exact, the decimal says whether it is. */
+char *
+bloom_format_rate (guint numerator,
+                   guint denominator)
+{
+  char exact[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *decimal = NULL;
+  double value;
+
+  g_return_val_if_fail (denominator > 0, NULL);
+
+  value = (double) numerator / (double) denominator;
+  decimal = bloom_format_decimal (value);
+  g_ascii_formatd (exact, sizeof exact, "%.4g", value);
+
+  if (g_ascii_strtod (exact, NULL) == value)
+    /* Translators: an exact rate, e.g. "1/2 = 0.5" */
+    return g_strdup_printf (_("%u/%u = %s"), numerator, denominator, decimal);
+  else
+    /* Translators: a rounded rate, e.g. "1/3 ≈ 0.3333" */
+    return g_strdup_printf (_("%u/%u ≈ %s"), numerator, denominator, decimal);
+}
+
+/* SPEC R4: never 0 or NaN when there were no negative queries. */
+char *
+bloom_format_observed_rate (BloomSession *session)
+{
+  if (!bloom_session_get_observed_rate (session, NULL))
+    return g_strdup (_("undefined: no negative queries yet"));
+
+  return bloom_format_rate (bloom_session_get_false_positives (session),
+                            bloom_session_get_negative_queries (session));
+}
+
+const char *
+bloom_format_outcome (BloomOutcome outcome)
+{
+  switch (outcome)
+    {
+    case BLOOM_OUTCOME_INSERTED:
+      return _("Inserted");
+    case BLOOM_OUTCOME_ALREADY_INSERTED:
+      return _("Already inserted");
+    case BLOOM_OUTCOME_MEMBER:
+      return _("Contained");
+    case BLOOM_OUTCOME_FALSE_POSITIVE:
+      return _("False positive");
+    case BLOOM_OUTCOME_DEFINITELY_ABSENT:
+      return _("Definitely not contained");
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+const char *
+bloom_format_outcome_icon (BloomOutcome outcome)
+{
+  switch (outcome)
+    {
+    case BLOOM_OUTCOME_INSERTED:
+      return "list-add-symbolic";
+    case BLOOM_OUTCOME_ALREADY_INSERTED:
+    case BLOOM_OUTCOME_MEMBER:
+      return "object-select-symbolic";
+    case BLOOM_OUTCOME_FALSE_POSITIVE:
+      return "dialog-warning-symbolic";
+    case BLOOM_OUTCOME_DEFINITELY_ABSENT:
+      return "action-unavailable-symbolic";
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* "Insert" or "Query", as the heading of the last operation. */
+char *
+bloom_format_operation_title (BloomOperation *operation)
+{
+  if (bloom_operation_get_kind (operation) == BLOOM_OPERATION_INSERT)
+    return g_strdup (C_("operation", "Insert"));
+  else
+    return g_strdup (C_("operation", "Query"));
+}
+
+static guint
+first_clear_step (BloomOperation *operation)
+{
+  for (guint i = 0; i < bloom_operation_get_n_positions (operation); i++)
+    if (!bloom_operation_get_before (operation, i))
+      return i;
+
+  return G_MAXUINT;
+}
+
+/* The verdict's reason, checkable on the grid. */
+char *
+bloom_format_operation_detail (BloomOperation *operation)
+{
+  guint k = bloom_operation_get_n_positions (operation);
+  guint step;
+
+  switch (bloom_operation_get_outcome (operation))
+    {
+    case BLOOM_OUTCOME_INSERTED:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Its %u position is now set.",
+                                           "All its %u positions are now set.", k), k);
+    case BLOOM_OUTCOME_ALREADY_INSERTED:
+      return g_strdup (_("The string was stored before: no bit, entry or counter changed."));
+    case BLOOM_OUTCOME_MEMBER:
+      return g_strdup (_("All its bits are set, and it was inserted: a true positive."));
+    case BLOOM_OUTCOME_FALSE_POSITIVE:
+      return g_strdup (_("All its bits are set, but it was never inserted: other strings set them."));
+    case BLOOM_OUTCOME_DEFINITELY_ABSENT:
+      step = first_clear_step (operation);
+      g_assert (step != G_MAXUINT);
+      return g_strdup_printf (_("Bit %u is 0, so it was never inserted."),
+                              bloom_operation_get_position (operation, step));
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* "4, 7, 12" in the order computed, repeats included. */
+char *
+bloom_format_positions (BloomOperation *operation)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < bloom_operation_get_n_positions (operation); i++)
+    {
+      if (i > 0)
+        /* Translators: the separator of a list of bit positions */
+        g_string_append (text, C_("list separator", ", "));
+      g_string_append_printf (text, "%u", bloom_operation_get_position (operation, i));
+    }
+
+  return g_string_free (text, FALSE);
+}
+
+/* The tooltip of one cell: "Bit 17: 1 (set)", and the steps of the last
+ * operation that landed on it. */
+char *
+bloom_format_bit_description (BloomSession *session,
+                              guint         index)
+{
+  BloomFilter *filter = bloom_session_get_filter (session);
+  BloomOperation *operation = bloom_session_get_last_operation (session);
+  g_autoptr(GString) steps = g_string_new (NULL);
+  guint n_steps = 0;
+  g_autofree char *bit = NULL;
+
+  g_return_val_if_fail (filter != NULL, NULL);
+
+  bit = bloom_filter_get_bit (filter, index)
+        ? g_strdup_printf (_("Bit %u: 1 (set)"), index)
+        : g_strdup_printf (_("Bit %u: 0 (clear)"), index);
+
+  for (guint i = 0; operation != NULL && i < bloom_operation_get_n_positions (operation); i++)
+    if (bloom_operation_get_position (operation, i) == index)
+      {
+        if (n_steps++ > 0)
+          g_string_append (steps, C_("list separator", ", "));
+        g_string_append_printf (steps, "%u", i);
+      }
+
+  if (n_steps == 0)
+    return g_steal_pointer (&bit);
+
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: %s is a bit's description, then a list of steps i */
+                                       "%s — position of the last operation at i = %s",
+                                       "%s — position of the last operation at i = %s",
+                                       n_steps),
+                          bit, steps->str);
+}
+
+/* For screen readers: what a sighted user reads off the grid at a glance. */
+char *
+bloom_format_grid_description (BloomSession *session)
+{
+  BloomFilter *filter = bloom_session_get_filter (session);
+  BloomOperation *operation = bloom_session_get_last_operation (session);
+  g_autofree char *bits = NULL;
+  g_autofree char *positions = NULL;
+
+  if (filter == NULL)
+    return g_strdup (_("No filter is active."));
+
+  bits = g_strdup_printf (_("%u bits, %u set."),
+                          bloom_filter_get_m (filter), bloom_filter_count_set_bits (filter));
+  if (operation == NULL)
+    return g_steal_pointer (&bits);
+
+  positions = bloom_format_positions (operation);
+
+  /* Translators: the first %s says how many bits are set, the second lists positions */
+  return g_strdup_printf (_("%s Positions of the last operation: %s."), bits, positions);
+}

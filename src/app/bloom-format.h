@@ -1,0 +1,28 @@
+/* bloom-format.h — the words and numbers the views show, in the user's
+ * language and locale, made in one place so that every view says the same
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "bloom-model.h"
+
+G_BEGIN_DECLS
+
+char       *bloom_format_decimal           (double          value);
+char       *bloom_format_rate              (guint           numerator,
+                                            guint           denominator);
+char       *bloom_format_observed_rate     (BloomSession   *session);
+const char *bloom_format_outcome           (BloomOutcome    outcome);
+const char *bloom_format_outcome_icon      (BloomOutcome    outcome);
+char       *bloom_format_operation_title   (BloomOperation *operation);
+char       *bloom_format_operation_detail  (BloomOperation *operation);
+char       *bloom_format_positions         (BloomOperation *operation);
+char       *bloom_format_bit_description   (BloomSession   *session,
+                                            guint           index);
+char       *bloom_format_grid_description  (BloomSession   *session);
+
+G_END_DECLS

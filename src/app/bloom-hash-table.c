@@ -1,0 +1,289 @@
+/* bloom-hash-table.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-hash-table"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "bloom-hash-table.h"
+
+enum { COLUMN_I, COLUMN_POSITION, COLUMN_BEFORE, COLUMN_AFTER, COLUMN_NOTE, N_COLUMNS };
+
+struct _BloomHashTable
+{
+  GtkWidget     parent_instance;
+
+  BloomSession *session;
+  gulong        changed_handler;
+
+  GtkWidget    *caption;
+  GtkWidget    *grid;
+  /* k is at most 12: every row exists from the start and is only shown,
+   * hidden and relabelled, never rebuilt. */
+  GtkWidget    *cells[BLOOM_K_MAX][N_COLUMNS];
+  guint         n_rows;
+};
+
+G_DEFINE_FINAL_TYPE (BloomHashTable, bloom_hash_table, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_SESSION, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static GtkWidget *
+add_cell (BloomHashTable *self,
+          int             column,
+          int             row,
+          gboolean        numeric)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_grid_attach (GTK_GRID (self->grid), label, column, row, 1, 1);
+
+  return label;
+}
+
+static void
+update (BloomHashTable *self)
+{
+  BloomOperation *operation = self->session ? bloom_session_get_last_operation (self->session) : NULL;
+  guint k = operation ? bloom_operation_get_n_positions (operation) : 0;
+
+  if (operation == NULL)
+    gtk_label_set_text (GTK_LABEL (self->caption),
+                        _("No operation yet: insert or query a string to see its positions."));
+  else
+    {
+      guint distinct = bloom_operation_get_n_distinct_positions (operation);
+      g_autofree char *positions =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u position", "%u positions", k), k);
+      g_autofree char *caption =
+        /* Translators: "12 positions, 10 distinct" */
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u distinct", "%s, %u distinct",
+                                      distinct),
+                         positions, distinct);
+
+      gtk_label_set_text (GTK_LABEL (self->caption), caption);
+    }
+
+  gtk_widget_set_visible (self->grid, k > 0);
+
+  for (guint i = 0; i < BLOOM_K_MAX; i++)
+    {
+      gboolean visible = i < k;
+
+      for (guint c = 0; c < N_COLUMNS; c++)
+        gtk_widget_set_visible (self->cells[i][c], visible);
+
+      if (visible)
+        {
+          g_autofree char *index = g_strdup_printf ("%u", i);
+          g_autofree char *position = g_strdup_printf ("%u", bloom_operation_get_position (operation, i));
+          g_autofree char *note = NULL;
+
+          gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_I]), index);
+          gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_POSITION]), position);
+          gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_BEFORE]),
+                              bloom_operation_get_before (operation, i) ? "1" : "0");
+          gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_AFTER]),
+                              bloom_operation_get_after (operation, i) ? "1" : "0");
+
+          if (bloom_operation_is_repeat (operation, i))
+            {
+              guint first = 0;
+
+              while (bloom_operation_get_position (operation, first) !=
+                     bloom_operation_get_position (operation, i))
+                first++;
+              /* Translators: marks a row whose position an earlier row had */
+              note = g_strdup_printf (_("repeat of i = %u"), first);
+            }
+          gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_NOTE]), note ? note : "");
+
+          for (guint c = 0; c < N_COLUMNS; c++)
+            {
+              if (note != NULL)
+                gtk_widget_add_css_class (self->cells[i][c], "repeat");
+              else
+                gtk_widget_remove_css_class (self->cells[i][c], "repeat");
+            }
+        }
+    }
+
+  self->n_rows = k;
+}
+
+static void
+bloom_hash_table_dispose (GObject *object)
+{
+  BloomHashTable *self = BLOOM_HASH_TABLE (object);
+
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->changed_handler, self->session);
+  g_clear_object (&self->session);
+  g_clear_pointer (&self->caption, gtk_widget_unparent);
+  g_clear_pointer (&self->grid, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (bloom_hash_table_parent_class)->dispose (object);
+}
+
+static void
+bloom_hash_table_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  BloomHashTable *self = BLOOM_HASH_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_hash_table_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  BloomHashTable *self = BLOOM_HASH_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      bloom_hash_table_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_hash_table_class_init (BloomHashTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bloom_hash_table_dispose;
+  object_class->get_property = bloom_hash_table_get_property;
+  object_class->set_property = bloom_hash_table_set_property;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "hashtable");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+}
+
+static void
+bloom_hash_table_init (BloomHashTable *self)
+{
+  const char *headers[N_COLUMNS] = {
+    C_("hash table", "i"),
+    C_("hash table", "Position"),
+    C_("hash table", "Bit before"),
+    C_("hash table", "Bit after"),
+    "",
+  };
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
+
+  self->caption = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->caption), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (self->caption), TRUE);
+  gtk_widget_set_parent (self->caption, GTK_WIDGET (self));
+
+  self->grid = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 24);
+  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 2);
+  gtk_widget_set_halign (self->grid, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->grid, GTK_WIDGET (self));
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    {
+      GtkWidget *header = gtk_label_new (headers[c]);
+
+      gtk_label_set_xalign (GTK_LABEL (header), c == COLUMN_NOTE ? 0.0f : 1.0f);
+      gtk_widget_add_css_class (header, "heading");
+      gtk_grid_attach (GTK_GRID (self->grid), header, c, 0, 1, 1);
+    }
+
+  for (guint i = 0; i < BLOOM_K_MAX; i++)
+    for (guint c = 0; c < N_COLUMNS; c++)
+      self->cells[i][c] = add_cell (self, c, i + 1, c != COLUMN_NOTE);
+
+  update (self);
+}
+
+BloomSession *
+bloom_hash_table_get_session (BloomHashTable *self)
+{
+  g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), NULL);
+
+  return self->session;
+}
+
+void
+bloom_hash_table_set_session (BloomHashTable *self,
+                              BloomSession   *session)
+{
+  g_return_if_fail (BLOOM_IS_HASH_TABLE (self));
+  g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->changed_handler, self->session);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    self->changed_handler = g_signal_connect_object (session, "changed",
+                                                     G_CALLBACK (update), self,
+                                                     G_CONNECT_SWAPPED);
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+guint
+bloom_hash_table_get_n_rows (BloomHashTable *self)
+{
+  g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), 0);
+
+  return self->n_rows;
+}
+
+/* One row as shown, cells separated by tabs: for tests and for copying. */
+char *
+bloom_hash_table_get_row_text (BloomHashTable *self,
+                               guint           row)
+{
+  GString *text;
+
+  g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), NULL);
+  g_return_val_if_fail (row < self->n_rows, NULL);
+
+  text = g_string_new (NULL);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    {
+      if (c > 0)
+        g_string_append_c (text, '\t');
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (self->cells[row][c])));
+    }
+
+  return g_string_free (text, FALSE);
+}

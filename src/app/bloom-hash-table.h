@@ -1,0 +1,25 @@
+/* bloom-hash-table.h — SPEC W3: i, position, bit before, bit after
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bloom-model.h"
+
+G_BEGIN_DECLS
+
+#define BLOOM_TYPE_HASH_TABLE (bloom_hash_table_get_type ())
+
+G_DECLARE_FINAL_TYPE (BloomHashTable, bloom_hash_table, BLOOM, HASH_TABLE, GtkWidget)
+
+BloomSession *bloom_hash_table_get_session (BloomHashTable *self);
+void          bloom_hash_table_set_session (BloomHashTable *self,
+                                            BloomSession   *session);
+guint         bloom_hash_table_get_n_rows  (BloomHashTable *self);
+char         *bloom_hash_table_get_row_text (BloomHashTable *self,
+                                             guint           row);
+
+G_END_DECLS

@@ -1,0 +1,837 @@
+/* bloom-window.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "bloom-bit-grid.h"
+#include "bloom-details-view.h"
+#include "bloom-format.h"
+#include "bloom-hash-table.h"
+#include "bloom-window.h"
+
+#define ZOOM_DEFAULT 100
+
+/* The zoom steps of the grid, in percent of its base cell size. */
+static const guint zoom_steps[] = { 50, 67, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300, 400 };
+
+struct _BloomWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  BloomSession         *session;
+  guint                 zoom;
+
+  /* Set while a field is written from the model, so the field's own
+   * "changed" does not write it back. */
+  gboolean              syncing;
+  /* A field edit arrives as a delete and then an insert; what the fields
+   * say is applied once both have happened, from an idle. */
+  guint                 parameter_sync_id;
+  /* Set by a spin button's "input" when its text is not a valid number,
+   * so that "output" leaves the text as typed instead of replacing it. */
+  gboolean              keep_parameter_text;
+  /* The last operation refused, shown under the string field until the
+   * string changes or an operation succeeds. */
+  char                 *text_error;
+
+  /* Template widgets */
+  GtkSpinButton        *m_spin;
+  GtkSpinButton        *k_spin;
+  GtkLabel             *m_message;
+  GtkLabel             *k_message;
+  GtkRevealer          *notice_revealer;
+  GtkLabel             *notice_label;
+  GtkButton            *undo_button;
+  GtkButton            *create_button;
+  GtkButton            *reset_button;
+  GtkButton            *example_button;
+  GtkButton            *insert_button;
+  GtkButton            *query_button;
+  GtkEntry             *text_entry;
+  GtkLabel             *count_label;
+  GtkLabel             *text_message;
+  GtkWidget            *operation_card;
+  GtkImage             *verdict_icon;
+  GtkLabel             *operation_label;
+  GtkLabel             *operation_text;
+  GtkLabel             *verdict_label;
+  GtkLabel             *verdict_detail;
+  GtkLabel             *entries_value;
+  GtkLabel             *negatives_value;
+  GtkLabel             *false_positives_value;
+  GtkLabel             *rate_value;
+  GtkWidget            *grid_scroller;
+  GtkWidget            *grid_placeholder;
+  BloomBitGrid         *grid;
+  GtkExpander          *positions_expander;
+  GtkExpander          *details_expander;
+  BloomHashTable       *hash_table;
+  BloomDetailsView     *details_view;
+};
+
+G_DEFINE_FINAL_TYPE (BloomWindow, bloom_window, GTK_TYPE_APPLICATION_WINDOW)
+
+enum { PROP_0, PROP_SESSION, PROP_ZOOM, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+/* Names of the details in the session (SPEC P1). */
+#define DETAIL_POSITIONS "hash-positions"
+#define DETAIL_MODEL     "model"
+
+static void
+set_message (GtkLabel   *label,
+             GtkWidget  *field,
+             const char *message)
+{
+  gboolean invalid = message != NULL && *message != '\0';
+
+  gtk_label_set_text (label, invalid ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), invalid);
+
+  /* Screen readers hear the message with the field. */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (field),
+                               GTK_ACCESSIBLE_STATE_INVALID,
+                               invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE,
+                               -1);
+  if (invalid)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (field),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message,
+                                    -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (field), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+static gboolean
+parse_draft (BloomParameter  parameter,
+             const char     *draft,
+             guint          *value,
+             GError        **error)
+{
+  guint ignored;
+
+  return bloom_parameter_parse (parameter, draft, value ? value : &ignored, error);
+}
+
+/* F2: each field says what is wrong with it, as typed. */
+static void
+update_parameters (BloomWindow *self)
+{
+  g_autoptr(GError) m_error = NULL;
+  g_autoptr(GError) k_error = NULL;
+  gboolean m_ok = parse_draft (BLOOM_PARAMETER_M, bloom_session_get_m_draft (self->session), NULL, &m_error);
+  gboolean k_ok = parse_draft (BLOOM_PARAMETER_K, bloom_session_get_k_draft (self->session), NULL, &k_error);
+
+  set_message (self->m_message, GTK_WIDGET (self->m_spin), m_ok ? NULL : m_error->message);
+  set_message (self->k_message, GTK_WIDGET (self->k_spin), k_ok ? NULL : k_error->message);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "filter.create", m_ok && k_ok);
+}
+
+static void
+update_text (BloomWindow *self)
+{
+  const char *draft = bloom_session_get_text_draft (self->session);
+  glong n_units = bloom_text_count_units (draft, -1);
+  g_autofree char *count = g_strdup_printf ("%ld/%d", MAX (n_units, 0), BLOOM_TEXT_MAX_UNITS);
+  g_autofree char *count_description = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *message = self->text_error;
+
+  gtk_label_set_text (self->count_label, count);
+  count_description = g_strdup_printf (_("%ld of %d UTF-16 code units"), MAX (n_units, 0),
+                                       BLOOM_TEXT_MAX_UNITS);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->count_label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, count_description,
+                                  -1);
+
+  /* T1: too long is said as typed; empty only when an operation is tried. */
+  if (n_units > BLOOM_TEXT_MAX_UNITS)
+    {
+      g_autofree gunichar2 *units = NULL;
+      gsize ignored;
+
+      units = bloom_text_to_units (draft, -1, &ignored, &error);
+      g_assert (units == NULL);
+      message = error->message;
+      gtk_widget_add_css_class (GTK_WIDGET (self->count_label), "error");
+    }
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->count_label), "error");
+
+  set_message (self->text_message, GTK_WIDGET (self->text_entry), message);
+}
+
+static void
+update_notice (BloomWindow *self)
+{
+  BloomFilter *filter = bloom_session_get_filter (self->session);
+  gboolean can_undo = bloom_session_get_can_undo (self->session);
+  const char *text = NULL;
+
+  if (filter == NULL && can_undo)
+    text = _("The parameters changed, so the filter was discarded. Insert and Query are "
+             "unavailable until you create a filter (Ctrl+N).");
+  else if (filter == NULL)
+    text = _("No filter is active. Choose m and k, then create a filter (Ctrl+N) to insert "
+             "and query strings.");
+  else if (can_undo)
+    text = _("The previous filter was emptied or replaced.");
+
+  if (text != NULL)
+    gtk_label_set_text (self->notice_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->undo_button), can_undo);
+  gtk_revealer_set_reveal_child (self->notice_revealer, text != NULL);
+}
+
+static void
+update_operation (BloomWindow *self)
+{
+  BloomOperation *operation = bloom_session_get_last_operation (self->session);
+  BloomOutcome outcome;
+  g_autofree char *title = NULL;
+  g_autofree char *quoted = NULL;
+  g_autofree char *detail = NULL;
+  static const char * const outcome_classes[] = {
+    "inserted", "already-inserted", "member", "false-positive", "definitely-absent",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (outcome_classes); i++)
+    gtk_widget_remove_css_class (self->operation_card, outcome_classes[i]);
+
+  if (operation == NULL)
+    {
+      gtk_image_set_from_icon_name (self->verdict_icon, "dialog-information-symbolic");
+      gtk_label_set_text (self->operation_label, _("Last operation"));
+      gtk_label_set_text (self->operation_text, "");
+      gtk_label_set_text (self->verdict_label, _("None yet"));
+      gtk_label_set_text (self->verdict_detail,
+                          bloom_session_get_filter (self->session) != NULL
+                          ? _("Type a string, then press Enter to insert it or Ctrl+Enter to query it.")
+                          : _("Create a filter first."));
+      return;
+    }
+
+  outcome = bloom_operation_get_outcome (operation);
+  title = bloom_format_operation_title (operation);
+  quoted = bloom_text_quote (bloom_operation_get_text (operation, NULL), -1);
+  detail = bloom_format_operation_detail (operation);
+
+  gtk_widget_add_css_class (self->operation_card, outcome_classes[outcome]);
+  gtk_image_set_from_icon_name (self->verdict_icon, bloom_format_outcome_icon (outcome));
+  gtk_label_set_text (self->operation_label, title);
+  gtk_label_set_text (self->operation_text, quoted);
+  gtk_label_set_text (self->verdict_label, bloom_format_outcome (outcome));
+  gtk_label_set_text (self->verdict_detail, detail);
+}
+
+static void
+update_counters (BloomWindow *self)
+{
+  g_autofree char *entries = NULL;
+  g_autofree char *negatives = NULL;
+  g_autofree char *false_positives = NULL;
+  g_autofree char *rate = bloom_format_observed_rate (self->session);
+
+  /* Translators: "3 of 1024" distinct entries */
+  entries = g_strdup_printf (_("%u of %d"), bloom_session_get_n_entries (self->session),
+                             BLOOM_MAX_ENTRIES);
+  negatives = g_strdup_printf ("%u", bloom_session_get_negative_queries (self->session));
+  false_positives = g_strdup_printf ("%u", bloom_session_get_false_positives (self->session));
+
+  gtk_label_set_text (self->entries_value, entries);
+  gtk_label_set_text (self->negatives_value, negatives);
+  gtk_label_set_text (self->false_positives_value, false_positives);
+  gtk_label_set_text (self->rate_value, rate);
+}
+
+static void
+update_actions (BloomWindow *self)
+{
+  gboolean active = bloom_session_get_filter (self->session) != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "filter.insert", active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "filter.query", active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "filter.reset", active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "filter.example", active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "filter.undo",
+                                 bloom_session_get_can_undo (self->session));
+}
+
+/* The model changed: every part of the window that shows it. */
+static void
+on_session_changed (BloomWindow *self)
+{
+  gboolean active = bloom_session_get_filter (self->session) != NULL;
+
+  update_actions (self);
+  update_notice (self);
+  update_operation (self);
+  update_counters (self);
+  gtk_widget_set_visible (self->grid_scroller, active);
+  gtk_widget_set_visible (self->grid_placeholder, !active);
+}
+
+static void
+sync_field (BloomWindow *self,
+            GtkEditable *field,
+            const char  *draft)
+{
+  if (g_strcmp0 (gtk_editable_get_text (field), draft) == 0)
+    return;
+
+  self->syncing = TRUE;
+  gtk_editable_set_text (field, draft);
+  self->syncing = FALSE;
+}
+
+/* Drafts change from the fields, or from the model (undo, restore). */
+static void
+on_drafts_changed (BloomWindow *self)
+{
+  sync_field (self, GTK_EDITABLE (self->m_spin), bloom_session_get_m_draft (self->session));
+  sync_field (self, GTK_EDITABLE (self->k_spin), bloom_session_get_k_draft (self->session));
+  sync_field (self, GTK_EDITABLE (self->text_entry), bloom_session_get_text_draft (self->session));
+  update_parameters (self);
+  update_text (self);
+}
+
+static void
+on_open_details_changed (BloomWindow *self)
+{
+  gtk_expander_set_expanded (self->positions_expander,
+                             bloom_session_get_detail_open (self->session, DETAIL_POSITIONS));
+  gtk_expander_set_expanded (self->details_expander,
+                             bloom_session_get_detail_open (self->session, DETAIL_MODEL));
+}
+
+static gboolean
+differs_from_filter (BloomParameter  parameter,
+                     const char     *text,
+                     guint           active)
+{
+  guint value;
+
+  return !parse_draft (parameter, text, &value, NULL) || value != active;
+}
+
+/* F3: fields that no longer say the active filter's parameters discard
+ * it; the model keeps what it dropped, with the drafts it had, for Undo. */
+static void
+sync_parameters (BloomWindow *self)
+{
+  const char *m_text = gtk_editable_get_text (GTK_EDITABLE (self->m_spin));
+  const char *k_text = gtk_editable_get_text (GTK_EDITABLE (self->k_spin));
+  BloomFilter *filter = bloom_session_get_filter (self->session);
+
+  g_clear_handle_id (&self->parameter_sync_id, g_source_remove);
+
+  if (filter != NULL &&
+      (differs_from_filter (BLOOM_PARAMETER_M, m_text, bloom_filter_get_m (filter)) ||
+       differs_from_filter (BLOOM_PARAMETER_K, k_text, bloom_filter_get_k (filter))))
+    bloom_session_discard_filter (self->session);
+
+  bloom_session_set_m_draft (self->session, m_text);
+  bloom_session_set_k_draft (self->session, k_text);
+}
+
+static gboolean
+sync_parameters_idle (gpointer user_data)
+{
+  BloomWindow *self = user_data;
+
+  self->parameter_sync_id = 0;
+  sync_parameters (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Whatever acts on the model first takes in what the fields say. */
+static void
+flush_parameters (BloomWindow *self)
+{
+  if (self->parameter_sync_id != 0)
+    sync_parameters (self);
+}
+
+static void
+on_parameter_changed (BloomWindow *self)
+{
+  if (self->syncing || self->parameter_sync_id != 0)
+    return;
+
+  /* Before the next frame is drawn, after the edit is complete. */
+  self->parameter_sync_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, sync_parameters_idle, self, NULL);
+}
+
+/* A spin button replaces text it cannot parse with its last value; here
+ * text that is not valid stays as typed, with its message beside it. */
+static int
+on_parameter_input (BloomWindow   *self,
+                    double        *new_value,
+                    GtkSpinButton *spin)
+{
+  BloomParameter parameter = spin == self->m_spin ? BLOOM_PARAMETER_M : BLOOM_PARAMETER_K;
+  guint value;
+
+  if (parse_draft (parameter, gtk_editable_get_text (GTK_EDITABLE (spin)), &value, NULL))
+    {
+      *new_value = value;
+      return TRUE;
+    }
+
+  *new_value = gtk_spin_button_get_value (spin);
+  self->keep_parameter_text = TRUE;
+
+  return TRUE;
+}
+
+static gboolean
+on_parameter_output (BloomWindow   *self,
+                     GtkSpinButton *spin)
+{
+  if (self->keep_parameter_text)
+    {
+      self->keep_parameter_text = FALSE;
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+on_text_changed (BloomWindow *self,
+                 GtkEditable *editable)
+{
+  if (self->syncing)
+    return;
+
+  g_clear_pointer (&self->text_error, g_free);
+  bloom_session_set_text_draft (self->session, gtk_editable_get_text (editable));
+}
+
+static void
+on_text_activate (BloomWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "filter.insert", NULL);
+}
+
+static void
+on_expander_toggled (BloomWindow *self,
+                     GParamSpec  *pspec,
+                     GtkExpander *expander)
+{
+  const char *name = expander == self->positions_expander ? DETAIL_POSITIONS : DETAIL_MODEL;
+
+  bloom_session_set_detail_open (self->session, name, gtk_expander_get_expanded (expander));
+}
+
+static void
+show_text_error (BloomWindow *self,
+                 GError      *error)
+{
+  g_free (self->text_error);
+  self->text_error = g_strdup (error ? error->message : NULL);
+  update_text (self);
+}
+
+static void
+create_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  guint m, k;
+
+  flush_parameters (self);
+
+  /* The action is only enabled when both drafts parse. */
+  if (!parse_draft (BLOOM_PARAMETER_M, bloom_session_get_m_draft (self->session), &m, NULL) ||
+      !parse_draft (BLOOM_PARAMETER_K, bloom_session_get_k_draft (self->session), &k, NULL))
+    return;
+
+  if (!bloom_session_create_filter (self->session, m, k, &error))
+    {
+      set_message (self->m_message, GTK_WIDGET (self->m_spin), error->message);
+      return;
+    }
+
+  /* Next comes a string: put the keyboard there. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->text_entry));
+}
+
+static void
+run_operation (BloomWindow        *self,
+               BloomOperationKind  kind)
+{
+  const char *text;
+  g_autoptr(GError) error = NULL;
+  BloomOperation *operation;
+
+  flush_parameters (self);
+  /* A discard just now disables the action: the key must not act. */
+  if (bloom_session_get_filter (self->session) == NULL)
+    return;
+
+  text = bloom_session_get_text_draft (self->session);
+  if (kind == BLOOM_OPERATION_INSERT)
+    operation = bloom_session_insert (self->session, text, -1, &error);
+  else
+    operation = bloom_session_query (self->session, text, -1, &error);
+
+  show_text_error (self, operation == NULL ? error : NULL);
+
+  /* The string stays, selected, so the next one simply replaces it. */
+  if (operation != NULL)
+    {
+      gtk_widget_grab_focus (GTK_WIDGET (self->text_entry));
+      gtk_editable_select_region (GTK_EDITABLE (self->text_entry), 0, -1);
+    }
+}
+
+static void
+insert_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  run_operation (BLOOM_WINDOW (widget), BLOOM_OPERATION_INSERT);
+}
+
+static void
+query_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  run_operation (BLOOM_WINDOW (widget), BLOOM_OPERATION_QUERY);
+}
+
+static void
+reset_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+
+  flush_parameters (self);
+  show_text_error (self, NULL);
+  bloom_session_reset (self->session);
+}
+
+static void
+example_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  flush_parameters (self);
+  if (bloom_session_get_filter (self->session) == NULL)
+    return;
+
+  bloom_session_insert_example (self->session, &error);
+  show_text_error (self, error);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+
+  flush_parameters (self);
+  bloom_session_undo (self->session);
+}
+
+static void
+zoom_step (BloomWindow *self,
+           int          direction)
+{
+  guint index = 0;
+
+  while (index + 1 < G_N_ELEMENTS (zoom_steps) && zoom_steps[index] < self->zoom)
+    index++;
+
+  if (direction > 0 && zoom_steps[index] <= self->zoom && index + 1 < G_N_ELEMENTS (zoom_steps))
+    index++;
+  else if (direction < 0 && index > 0)
+    index--;
+
+  bloom_window_set_zoom (self, zoom_steps[index]);
+}
+
+static void
+zoom_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+
+  if (g_str_equal (action_name, "view.zoom-in"))
+    zoom_step (self, 1);
+  else if (g_str_equal (action_name, "view.zoom-out"))
+    zoom_step (self, -1);
+  else
+    bloom_window_set_zoom (self, ZOOM_DEFAULT);
+}
+
+static void
+bloom_window_constructed (GObject *object)
+{
+  BloomWindow *self = BLOOM_WINDOW (object);
+
+  G_OBJECT_CLASS (bloom_window_parent_class)->constructed (object);
+
+  if (self->session == NULL)
+    self->session = bloom_session_new ();
+
+  bloom_bit_grid_set_session (self->grid, self->session);
+  bloom_hash_table_set_session (self->hash_table, self->session);
+  bloom_details_view_set_session (self->details_view, self->session);
+
+  g_signal_connect_object (self->session, "changed",
+                           G_CALLBACK (on_session_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::can-undo",
+                           G_CALLBACK (on_session_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::m-draft",
+                           G_CALLBACK (on_drafts_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::k-draft",
+                           G_CALLBACK (on_drafts_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::text-draft",
+                           G_CALLBACK (on_drafts_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::open-details",
+                           G_CALLBACK (on_open_details_changed), self, G_CONNECT_SWAPPED);
+
+  on_drafts_changed (self);
+  on_open_details_changed (self);
+  on_session_changed (self);
+}
+
+static void
+bloom_window_dispose (GObject *object)
+{
+  BloomWindow *self = BLOOM_WINDOW (object);
+
+  g_clear_handle_id (&self->parameter_sync_id, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), BLOOM_TYPE_WINDOW);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (bloom_window_parent_class)->dispose (object);
+}
+
+static void
+bloom_window_finalize (GObject *object)
+{
+  BloomWindow *self = BLOOM_WINDOW (object);
+
+  g_clear_pointer (&self->text_error, g_free);
+
+  G_OBJECT_CLASS (bloom_window_parent_class)->finalize (object);
+}
+
+static void
+bloom_window_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  BloomWindow *self = BLOOM_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    case PROP_ZOOM:
+      g_value_set_uint (value, self->zoom);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_window_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  BloomWindow *self = BLOOM_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      self->session = g_value_dup_object (value);
+      break;
+    case PROP_ZOOM:
+      bloom_window_set_zoom (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_window_class_init (BloomWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = bloom_window_constructed;
+  object_class->dispose = bloom_window_dispose;
+  object_class->finalize = bloom_window_finalize;
+  object_class->get_property = bloom_window_get_property;
+  object_class->set_property = bloom_window_set_property;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                         G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_ZOOM] =
+    g_param_spec_uint ("zoom", NULL, NULL, 50, 400, ZOOM_DEFAULT,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (BLOOM_TYPE_BIT_GRID);
+  g_type_ensure (BLOOM_TYPE_HASH_TABLE);
+  g_type_ensure (BLOOM_TYPE_DETAILS_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/bloomlab/BloomLab/ui/bloom-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, m_spin);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, k_spin);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, m_message);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, k_message);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, notice_revealer);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, create_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, reset_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, example_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, insert_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, query_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, text_entry);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, count_label);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, text_message);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, operation_card);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, verdict_icon);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, operation_label);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, operation_text);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, verdict_detail);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, entries_value);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, negatives_value);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, false_positives_value);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, rate_value);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, grid_scroller);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, grid_placeholder);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, grid);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, positions_expander);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, details_expander);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, hash_table);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, details_view);
+  gtk_widget_class_bind_template_callback (widget_class, on_parameter_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_parameter_input);
+  gtk_widget_class_bind_template_callback (widget_class, on_parameter_output);
+  gtk_widget_class_bind_template_callback (widget_class, on_text_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_text_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_expander_toggled);
+
+  gtk_widget_class_install_action (widget_class, "filter.create", NULL, create_action);
+  gtk_widget_class_install_action (widget_class, "filter.reset", NULL, reset_action);
+  gtk_widget_class_install_action (widget_class, "filter.example", NULL, example_action);
+  gtk_widget_class_install_action (widget_class, "filter.insert", NULL, insert_action);
+  gtk_widget_class_install_action (widget_class, "filter.query", NULL, query_action);
+  gtk_widget_class_install_action (widget_class, "filter.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "view.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "view.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "view.zoom-reset", NULL, zoom_action);
+  gtk_widget_class_install_property_action (widget_class, "view.fullscreen", "fullscreened");
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
+                                       "filter.create", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK,
+                                       "filter.reset", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_E, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "filter.example", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "filter.query", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
+                                       "filter.query", NULL);
+}
+
+static void
+bloom_window_init (BloomWindow *self)
+{
+  GtkEventController *controller;
+  GtkShortcut *shortcut;
+
+  self->zoom = ZOOM_DEFAULT;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Ctrl+Z must reach Undo before a text field takes it for its own undo,
+   * but only while there is something to undo: a disabled action lets the
+   * key through to the field. */
+  controller = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_z, GDK_CONTROL_MASK),
+                               gtk_named_action_new ("filter.undo"));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+BloomWindow *
+bloom_window_new (GtkApplication *application,
+                  BloomSession   *session)
+{
+  g_return_val_if_fail (application == NULL || GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (BLOOM_IS_SESSION (session), NULL);
+
+  return g_object_new (BLOOM_TYPE_WINDOW,
+                       "application", application,
+                       "session", session,
+                       NULL);
+}
+
+BloomSession *
+bloom_window_get_session (BloomWindow *self)
+{
+  g_return_val_if_fail (BLOOM_IS_WINDOW (self), NULL);
+
+  return self->session;
+}
+
+guint
+bloom_window_get_zoom (BloomWindow *self)
+{
+  g_return_val_if_fail (BLOOM_IS_WINDOW (self), ZOOM_DEFAULT);
+
+  return self->zoom;
+}
+
+/* Ctrl+plus, Ctrl+minus and Ctrl+0 scale the grid's cells for a projector. */
+void
+bloom_window_set_zoom (BloomWindow *self,
+                       guint        zoom)
+{
+  g_return_if_fail (BLOOM_IS_WINDOW (self));
+
+  zoom = CLAMP (zoom, zoom_steps[0], zoom_steps[G_N_ELEMENTS (zoom_steps) - 1]);
+  if (self->zoom == zoom)
+    return;
+
+  self->zoom = zoom;
+  bloom_bit_grid_set_cell_size (self->grid, (BLOOM_BIT_GRID_BASE_CELL * zoom + 50) / 100);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "view.zoom-in",
+                                 zoom < zoom_steps[G_N_ELEMENTS (zoom_steps) - 1]);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "view.zoom-out", zoom > zoom_steps[0]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+}

@@ -1,0 +1,488 @@
+/* test-window.c — the real window, driven through its actions and fields
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "bloom-bit-grid.h"
+#include "bloom-details-view.h"
+#include "bloom-hash-table.h"
+#include "bloom-window.h"
+
+typedef struct
+{
+  BloomSession *session;
+  BloomWindow  *window;
+} Fixture;
+
+static GtkWidget *
+child (Fixture    *fixture,
+       const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (fixture->window),
+                                                   BLOOM_TYPE_WINDOW, name);
+
+  g_assert_nonnull (object);
+
+  return GTK_WIDGET (object);
+}
+
+static const char *
+label_text (Fixture    *fixture,
+            const char *name)
+{
+  return gtk_label_get_text (GTK_LABEL (child (fixture, name)));
+}
+
+static gboolean
+label_shown (Fixture    *fixture,
+             const char *name)
+{
+  return gtk_widget_get_visible (child (fixture, name)) && *label_text (fixture, name) != '\0';
+}
+
+/* Lets pending idles run, as they would between two key presses. */
+static void
+settle (void)
+{
+  for (guint i = 0; i < 1000 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}
+
+static void
+type_into (Fixture    *fixture,
+           const char *field,
+           const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (child (fixture, field)), text);
+  settle ();
+}
+
+static void
+activate (Fixture    *fixture,
+          const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL));
+}
+
+/* The window's button for @action is sensitive exactly when the action is
+ * enabled; the button is what a user sees greyed. */
+static gboolean
+action_enabled (Fixture    *fixture,
+                const char *action)
+{
+  g_autofree char *name = g_strdup_printf ("%s_button", strchr (action, '.') + 1);
+  GtkWidget *button = child (fixture, name);
+
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, action);
+
+  return gtk_widget_get_sensitive (button);
+}
+
+static void
+wait_for_draw (Fixture *fixture)
+{
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->window));
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture->session = bloom_session_new ();
+  bloom_session_set_m_draft (fixture->session, "64");
+  bloom_session_set_k_draft (fixture->session, "3");
+  fixture->window = bloom_window_new (NULL, fixture->session);
+  g_object_ref_sink (fixture->window);
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 900);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  wait_for_draw (fixture);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_assert_finalize_object (g_steal_pointer (&fixture->window));
+  g_assert_finalize_object (g_steal_pointer (&fixture->session));
+}
+
+static void
+create_filter (Fixture    *fixture,
+               const char *m,
+               const char *k)
+{
+  type_into (fixture, "m_spin", m);
+  type_into (fixture, "k_spin", k);
+  activate (fixture, "filter.create");
+  g_assert_nonnull (bloom_session_get_filter (fixture->session));
+}
+
+static void
+run (Fixture    *fixture,
+     const char *action,
+     const char *text)
+{
+  type_into (fixture, "text_entry", text);
+  activate (fixture, action);
+}
+
+/* E2 from the keyboard's point of view: fields, actions, what is shown. */
+static void
+test_seed_example (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  create_filter (fixture, "8", "1");
+  g_assert_false (label_shown (fixture, "m_message"));
+  /* The keyboard moves on to the string field. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (fixture->window)),
+                                         child (fixture, "text_entry")));
+
+  run (fixture, "filter.insert", "a");
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "Inserted");
+  g_assert_cmpstr (label_text (fixture, "operation_text"), ==, "\"a\"");
+  g_assert_cmpstr (label_text (fixture, "entries_value"), ==, "1 of 1024");
+  g_assert_cmpstr (label_text (fixture, "rate_value"), ==, "undefined: no negative queries yet");
+
+  run (fixture, "filter.query", "i");
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "False positive");
+  g_assert_cmpstr (label_text (fixture, "operation_label"), ==, "Query");
+
+  run (fixture, "filter.query", "a");
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "Contained");
+
+  run (fixture, "filter.query", "b");
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "Definitely not contained");
+  g_assert_cmpstr (label_text (fixture, "verdict_detail"), ==, "Bit 5 is 0, so it was never inserted.");
+
+  g_assert_cmpstr (label_text (fixture, "negatives_value"), ==, "2");
+  g_assert_cmpstr (label_text (fixture, "false_positives_value"), ==, "1");
+  g_assert_cmpstr (label_text (fixture, "rate_value"), ==, "1/2 = 0.5");
+  g_assert_cmpuint (bloom_session_get_false_positives (fixture->session), ==, 1);
+  wait_for_draw (fixture);
+}
+
+/* E1 at m = 8, k = 1 fills every bit; any new string is then a false
+ * positive. */
+static void
+test_example_then_false_positive (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  BloomFilter *filter;
+
+  create_filter (fixture, "8", "1");
+  activate (fixture, "filter.example");
+  filter = bloom_session_get_filter (fixture->session);
+  g_assert_cmpuint (bloom_filter_count_set_bits (filter), ==, 8);
+  g_assert_cmpstr (label_text (fixture, "operation_text"), ==, "\"h\"");
+  g_assert_cmpstr (label_text (fixture, "entries_value"), ==, "8 of 1024");
+
+  run (fixture, "filter.query", "zz");
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "False positive");
+  g_assert_cmpstr (label_text (fixture, "rate_value"), ==, "1/1 = 1");
+  wait_for_draw (fixture);
+}
+
+/* F3: a changed field discards the filter, says so, disables Insert and
+ * Query, and Undo brings everything back. */
+static void
+test_discard_on_change (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  create_filter (fixture, "64", "3");
+  run (fixture, "filter.insert", "x");
+
+  /* The same value, typed differently, changes nothing. */
+  type_into (fixture, "m_spin", "064");
+  g_assert_nonnull (bloom_session_get_filter (fixture->session));
+
+  type_into (fixture, "m_spin", "65");
+  g_assert_null (bloom_session_get_filter (fixture->session));
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (child (fixture, "notice_revealer"))));
+  g_assert_nonnull (strstr (label_text (fixture, "notice_label"), "discarded"));
+  g_assert_true (gtk_widget_get_visible (child (fixture, "undo_button")));
+  g_assert_false (action_enabled (fixture, "filter.insert"));
+  g_assert_false (action_enabled (fixture, "filter.query"));
+  g_assert_true (action_enabled (fixture, "filter.undo"));
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "None yet");
+
+  activate (fixture, "filter.undo");
+  g_assert_nonnull (bloom_session_get_filter (fixture->session));
+  g_assert_true (bloom_session_contains (fixture->session, "x", -1));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (fixture, "m_spin"))), ==, "064");
+  g_assert_true (action_enabled (fixture, "filter.insert"));
+  g_assert_false (action_enabled (fixture, "filter.undo"));
+  g_assert_false (gtk_widget_get_visible (child (fixture, "undo_button")));
+
+  /* k discards too; creating ends the chance to undo. */
+  type_into (fixture, "k_spin", "4");
+  g_assert_null (bloom_session_get_filter (fixture->session));
+  activate (fixture, "filter.create");
+  g_assert_cmpuint (bloom_filter_get_k (bloom_session_get_filter (fixture->session)), ==, 4);
+  g_assert_false (action_enabled (fixture, "filter.undo"));
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (fixture, "notice_revealer"))));
+}
+
+/* F4: reset empties the filter and keeps every field as typed. */
+static void
+test_reset_keeps_fields (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  create_filter (fixture, "32", "2");
+  run (fixture, "filter.insert", "p");
+  run (fixture, "filter.query", "q");
+  type_into (fixture, "text_entry", "kept draft");
+
+  activate (fixture, "filter.reset");
+  g_assert_cmpuint (bloom_session_get_n_entries (fixture->session), ==, 0);
+  g_assert_cmpuint (bloom_filter_count_set_bits (bloom_session_get_filter (fixture->session)), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (fixture, "m_spin"))), ==, "32");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (fixture, "k_spin"))), ==, "2");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (fixture, "text_entry"))), ==, "kept draft");
+  g_assert_cmpstr (label_text (fixture, "negatives_value"), ==, "0");
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "None yet");
+  g_assert_true (action_enabled (fixture, "filter.undo"));
+}
+
+static void
+assert_parameter_message (Fixture    *fixture,
+                          const char *field,
+                          const char *message_label,
+                          const char *text,
+                          const char *expected)
+{
+  type_into (fixture, field, text);
+  g_assert_true (label_shown (fixture, message_label));
+  g_assert_nonnull (strstr (label_text (fixture, message_label), expected));
+  g_assert_false (action_enabled (fixture, "filter.create"));
+  /* What was typed stays as typed. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (fixture, field))), ==, text);
+}
+
+/* F2 and T1: every refusal has its message beside its field. */
+static void
+test_validation_messages (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *long_text = g_strnfill (257, 'x');
+  g_autofree char *max_text = g_strnfill (256, 'y');
+
+  assert_parameter_message (fixture, "m_spin", "m_message", "", "Enter m");
+  assert_parameter_message (fixture, "m_spin", "m_message", "abc", "not a whole number");
+  assert_parameter_message (fixture, "m_spin", "m_message", "8.5", "not a whole number");
+  assert_parameter_message (fixture, "m_spin", "m_message", "7", "out of range");
+  assert_parameter_message (fixture, "m_spin", "m_message", "2000", "out of range");
+  type_into (fixture, "m_spin", "16");
+  g_assert_false (label_shown (fixture, "m_message"));
+  assert_parameter_message (fixture, "k_spin", "k_message", "0", "from 1 to 12");
+  assert_parameter_message (fixture, "k_spin", "k_message", "13", "from 1 to 12");
+  assert_parameter_message (fixture, "k_spin", "k_message", "-1", "out of range");
+  type_into (fixture, "k_spin", "2");
+  g_assert_false (label_shown (fixture, "k_message"));
+  g_assert_true (action_enabled (fixture, "filter.create"));
+
+  /* The spin button's own update must not replace invalid text. */
+  type_into (fixture, "m_spin", "zz");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (child (fixture, "m_spin")));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (fixture, "m_spin"))), ==, "zz");
+  type_into (fixture, "m_spin", "16");
+
+  /* No filter: Insert and Query are unavailable. */
+  g_assert_false (action_enabled (fixture, "filter.insert"));
+  activate (fixture, "filter.create");
+
+  /* Too long is said while typing, with the count. */
+  type_into (fixture, "text_entry", long_text);
+  g_assert_cmpstr (label_text (fixture, "count_label"), ==, "257/256");
+  g_assert_true (gtk_widget_has_css_class (child (fixture, "count_label"), "error"));
+  g_assert_true (label_shown (fixture, "text_message"));
+  g_assert_nonnull (strstr (label_text (fixture, "text_message"), "257"));
+  activate (fixture, "filter.insert");
+  g_assert_cmpuint (bloom_session_get_n_entries (fixture->session), ==, 0);
+  g_assert_null (bloom_session_get_last_operation (fixture->session));
+  /* Never truncated. */
+  g_assert_cmpuint (strlen (gtk_editable_get_text (GTK_EDITABLE (child (fixture, "text_entry")))), ==, 257);
+
+  type_into (fixture, "text_entry", max_text);
+  g_assert_cmpstr (label_text (fixture, "count_label"), ==, "256/256");
+  g_assert_false (label_shown (fixture, "text_message"));
+
+  /* An emoji is two units. */
+  type_into (fixture, "text_entry", "\xf0\x9f\x98\x80");
+  g_assert_cmpstr (label_text (fixture, "count_label"), ==, "2/256");
+
+  /* Empty is said when an operation is tried, and goes when typing. */
+  type_into (fixture, "text_entry", "");
+  activate (fixture, "filter.query");
+  g_assert_true (label_shown (fixture, "text_message"));
+  g_assert_nonnull (strstr (label_text (fixture, "text_message"), "empty"));
+  g_assert_cmpuint (bloom_session_get_negative_queries (fixture->session), ==, 0);
+  type_into (fixture, "text_entry", "z");
+  g_assert_false (label_shown (fixture, "text_message"));
+}
+
+/* T3 through the window: the 1025th distinct string gets a message. */
+static void
+test_entry_limit_message (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  create_filter (fixture, "1024", "2");
+  for (guint i = 0; i < BLOOM_MAX_ENTRIES; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("s%u", i);
+
+      g_assert_nonnull (bloom_session_insert (fixture->session, text, -1, NULL));
+    }
+
+  run (fixture, "filter.insert", "one more");
+  g_assert_true (label_shown (fixture, "text_message"));
+  g_assert_nonnull (strstr (label_text (fixture, "text_message"), "1024"));
+  g_assert_cmpuint (bloom_session_get_n_entries (fixture->session), ==, BLOOM_MAX_ENTRIES);
+  g_assert_cmpstr (label_text (fixture, "entries_value"), ==, "1024 of 1024");
+
+  activate (fixture, "filter.example");
+  g_assert_nonnull (strstr (label_text (fixture, "text_message"), "1024"));
+}
+
+/* W2: columns = the smallest of 64, m and what fits. */
+static void
+test_grid_columns (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+
+  create_filter (fixture, "8", "1");
+  wait_for_draw (fixture);
+  g_assert_cmpuint (bloom_bit_grid_get_columns (grid), ==, 8);
+  /* A small filter keeps its natural width: one row of 8. */
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (grid)), ==,
+                   (int) bloom_bit_grid_get_cell_size (grid));
+
+  create_filter (fixture, "1024", "3");
+  wait_for_draw (fixture);
+  g_assert_cmpuint (bloom_bit_grid_get_columns (grid), ==, 64);
+  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 100000), ==, 64);
+  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 400), <, 64);
+  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 400), >, 8);
+  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 1), ==, 1);
+
+  create_filter (fixture, "100", "3");
+  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 100000), ==, 64);
+  create_filter (fixture, "40", "3");
+  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 100000), ==, 40);
+
+  /* A narrow window gets fewer columns, and the grid scrolls in its own
+   * area rather than sideways. */
+  create_filter (fixture, "1024", "3");
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 800, 700);
+  wait_for_draw (fixture);
+  for (guint i = 0; i < 20 && gtk_widget_get_width (GTK_WIDGET (fixture->window)) > 800; i++)
+    wait_for_draw (fixture);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 800);
+  g_assert_cmpuint (bloom_bit_grid_get_columns (grid), <, 64);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (grid)), <=,
+                   gtk_widget_get_width (child (fixture, "grid_scroller")));
+
+  /* Zoom changes the cells, and so the columns that fit. */
+  {
+    guint before = bloom_bit_grid_get_cell_size (grid);
+
+    activate (fixture, "view.zoom-in");
+    g_assert_cmpuint (bloom_bit_grid_get_cell_size (grid), >, before);
+    g_assert_cmpuint (bloom_window_get_zoom (fixture->window), ==, 110);
+    activate (fixture, "view.zoom-out");
+    activate (fixture, "view.zoom-out");
+    g_assert_cmpuint (bloom_window_get_zoom (fixture->window), ==, 90);
+    activate (fixture, "view.zoom-reset");
+    g_assert_cmpuint (bloom_bit_grid_get_cell_size (grid), ==, before);
+  }
+}
+
+/* W3: the rows of an insert whose positions repeat. */
+static void
+test_hash_table_repeat (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  BloomHashTable *table = BLOOM_HASH_TABLE (child (fixture, "hash_table"));
+  g_autofree char *row0 = NULL;
+  g_autofree char *row8 = NULL;
+
+  create_filter (fixture, "8", "12");
+  run (fixture, "filter.insert", "a");
+
+  /* "a" at m = 8, k = 12: 4 7 2 5 0 3 6 1 4 7 2 5; the second 4 repeats i = 0
+   * and its bit was already set by step 0. */
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 12);
+  row0 = bloom_hash_table_get_row_text (table, 0);
+  g_assert_cmpstr (row0, ==, "0\t4\t0\t1\t");
+  row8 = bloom_hash_table_get_row_text (table, 8);
+  g_assert_cmpstr (row8, ==, "8\t4\t1\t1\trepeat of i = 0");
+
+  activate (fixture, "filter.reset");
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 0);
+}
+
+/* W4: the hashes in decimal and hex, the approximation with its inputs. */
+static void
+test_details (Fixture       *fixture,
+              gconstpointer  data)
+{
+  BloomDetailsView *details = BLOOM_DETAILS_VIEW (child (fixture, "details_view"));
+
+  create_filter (fixture, "8", "1");
+  run (fixture, "filter.insert", "a");
+
+  g_assert_nonnull (strstr (bloom_details_view_get_value (details, "h1"), "3826002220 (0xe40c292c)"));
+  g_assert_nonnull (strstr (bloom_details_view_get_value (details, "h2"), "428013963 (0x1982f98b)"));
+  g_assert_nonnull (strstr (bloom_details_view_get_value (details, "approximation"), "0.1175"));
+  g_assert_nonnull (strstr (bloom_details_view_get_value (details, "approximation"), "1·1/8"));
+  g_assert_nonnull (strstr (bloom_details_view_get_value (details, "bits-set"), "1 of 8"));
+  g_assert_nonnull (strstr (bloom_details_view_get_value (details, "parameters"), "= 8"));
+  g_assert_nonnull (strstr (bloom_details_view_get_value (details, "observed"), "undefined"));
+
+  run (fixture, "filter.query", "i");
+  g_assert_nonnull (strstr (bloom_details_view_get_value (details, "observed"), "1/1 = 1"));
+}
+
+/* P1: opening a detail is remembered in the session. */
+static void
+test_expanders (Fixture       *fixture,
+                gconstpointer  data)
+{
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  g_assert_true (bloom_session_get_detail_open (fixture->session, "hash-positions"));
+  bloom_session_set_detail_open (fixture->session, "model", TRUE);
+  g_assert_true (gtk_expander_get_expanded (GTK_EXPANDER (child (fixture, "details_expander"))));
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), FALSE);
+  g_assert_false (bloom_session_get_detail_open (fixture->session, "hash-positions"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/window/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("seed-example", test_seed_example);
+  ADD ("example-then-false-positive", test_example_then_false_positive);
+  ADD ("discard-on-change", test_discard_on_change);
+  ADD ("reset-keeps-fields", test_reset_keeps_fields);
+  ADD ("validation-messages", test_validation_messages);
+  ADD ("entry-limit-message", test_entry_limit_message);
+  ADD ("grid-columns", test_grid_columns);
+  ADD ("hash-table-repeat", test_hash_table_repeat);
+  ADD ("details", test_details);
+  ADD ("expanders", test_expanders);
+
+#undef ADD
+
+  return g_test_run ();
+}
