@@ -1,0 +1,65 @@
+#!/bin/sh
+# Saves screenshots of the real window, driven from the keyboard alone as a
+# lecturer would drive it. Used for the metainfo and the README, and to look
+# at the window at several sizes and in other languages.
+#
+#   build-aux/screenshots.sh [OUTDIR] [WIDTHxHEIGHT] [LANGUAGE]
+#
+# Needs Xvfb, xdotool and ImageMagick's import. The app is installed into
+# the build directory's prefix first (build-aux/dev.sh sets it up that
+# way), so that its translations are found.
+set -eu
+
+cd "$(dirname "$0")/.."
+outdir=${1:-data/screenshots}
+size=${2:-1280x800}
+language=${3:-${LANGUAGE:-en}}
+builddir=${BUILDDIR:-_build}
+[ -f "$builddir/build.ninja" ] || { echo "Set up first: build-aux/dev.sh run" >&2; exit 1; }
+meson install -C "$builddir" --quiet >/dev/null
+prefix=$(meson introspect "$builddir" --buildoptions |
+  python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))')
+app="$prefix/bin/bloom-lab"
+mkdir -p "$outdir"
+
+display=:$(( $$ % 500 + 100 ))
+Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $app_pid $xvfb 2>/dev/null || true' EXIT INT TERM
+sleep 1
+
+export DISPLAY="$display" GSK_RENDERER=cairo GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+export GSETTINGS_SCHEMA_DIR="$builddir/data" LANGUAGE="$language" LANG=C.UTF-8
+
+"$app" &
+app_pid=$!
+for i in $(seq 50); do
+  window=$(xdotool search --name "Bloom Lab" 2>/dev/null | head -n 1 || true)
+  [ -n "$window" ] && break
+  sleep 0.1
+done
+[ -n "$window" ] || { echo "The window did not appear" >&2; exit 1; }
+width=${size%x*}
+height=${size#*x}
+xdotool windowsize "$window" "$width" "$height"
+sleep 0.5
+
+key () { xdotool key --window "$window" --delay 40 "$@"; sleep 0.15; }
+type_text () { xdotool type --window "$window" --delay 30 "$1"; sleep 0.1; }
+
+# m = 64, k = 3; the example a…h, then a query of its own.
+key alt+m ctrl+a; type_text 64
+key alt+k ctrl+a; type_text 3
+key Return
+key ctrl+shift+e
+type_text "kiwi"; key ctrl+Return
+type_text "date"; key ctrl+Return
+sleep 0.5
+import -window "$window" "$outdir/main.png"
+
+key alt+h
+key alt+d
+sleep 0.6
+import -window "$window" "$outdir/details.png"
+
+echo "Saved $outdir/main.png and $outdir/details.png ($size, LANGUAGE=$language)"
