@@ -89,6 +89,8 @@ bloom_application_startup (GApplication *application)
     { "view.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
     { "view.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },
     { "view.fullscreen", { "F11", NULL } },
+    { "session.import", { "<Control>o", NULL } },
+    { "session.export", { "<Control>e", NULL } },
   };
   g_autoptr(GtkCssProvider) provider = NULL;
 
@@ -110,6 +112,26 @@ bloom_application_startup (GApplication *application)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
 
+/* The settings, or NULL when the schema is not installed (a build run
+ * without installing): the app then works but keeps nothing. */
+static GSettings *
+create_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL)
+    {
+      g_warning ("The GSettings schema %s is not installed; nothing will be kept. "
+                 "Run the installed app, or set GSETTINGS_SCHEMA_DIR.", APPLICATION_ID);
+      return NULL;
+    }
+
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
 static void
 bloom_application_activate (GApplication *application)
 {
@@ -118,10 +140,24 @@ bloom_application_activate (GApplication *application)
   if (window == NULL)
     {
       g_autoptr(BloomSession) session = bloom_session_new ();
+      g_autoptr(GSettings) settings = create_settings ();
 
+      /* What a first start shows; a stored session replaces it. */
       bloom_session_set_m_draft (session, "64");
       bloom_session_set_k_draft (session, "3");
-      window = GTK_WINDOW (bloom_window_new (GTK_APPLICATION (application), session));
+
+      if (settings != NULL)
+        {
+          g_autoptr(BloomSessionStore) store = bloom_session_store_new (session, settings);
+
+          /* An unreadable stored session is kept by the store and shown
+           * by the window; the app starts regardless. */
+          bloom_session_store_restore (store, NULL);
+          window = GTK_WINDOW (bloom_window_new_with_store (GTK_APPLICATION (application),
+                                                            store, settings));
+        }
+      else
+        window = GTK_WINDOW (bloom_window_new (GTK_APPLICATION (application), session));
     }
 
   gtk_window_present (window);

@@ -17,6 +17,27 @@ bloom_format_decimal (double value)
   return g_strdup_printf ("%.4g", value);
 }
 
+/* A count with the locale's digit grouping ("100,000", "100.000"). */
+char *
+bloom_format_count (guint64 count)
+{
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, count);
+}
+
+/* SPEC P2, said the same in the window and when quitting. */
+char *
+bloom_format_unsaved_notice (gsize chars)
+{
+  g_autofree char *size = bloom_format_count (chars);
+  g_autofree char *limit = bloom_format_count (BLOOM_STATE_MAX_STORED_CHARS);
+
+  /* Translators: both %s are numbers of characters */
+  return g_strdup_printf (_("This session is %s characters long, more than the %s that can be "
+                            "kept on this computer, so it is not stored: the copy stored before "
+                            "stays as it was. Export the session to a file to keep it."),
+                          size, limit);
+}
+
 /* "1/2 = 0.5", or "1/3 ≈ 0.3333" when the decimal is rounded: the fraction
  * is exact, the decimal says whether it is. */
 char *

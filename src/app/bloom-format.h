@@ -13,6 +13,8 @@
 G_BEGIN_DECLS
 
 char       *bloom_format_decimal           (double          value);
+char       *bloom_format_count             (guint64         count);
+char       *bloom_format_unsaved_notice    (gsize           chars);
 char       *bloom_format_rate              (guint           numerator,
                                             guint           denominator);
 char       *bloom_format_observed_rate     (BloomSession   *session);

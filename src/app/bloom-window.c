@@ -8,11 +8,15 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "bloom-bit-grid.h"
 #include "bloom-details-view.h"
 #include "bloom-format.h"
 #include "bloom-hash-table.h"
+#include "bloom-quit-dialog.h"
+#include "bloom-session-file.h"
+#include "bloom-session-store.h"
 #include "bloom-window.h"
 
 #define ZOOM_DEFAULT 100
@@ -25,7 +29,16 @@ struct _BloomWindow
   GtkApplicationWindow  parent_instance;
 
   BloomSession         *session;
+  BloomSessionStore    *store;       /* NULL when nothing is stored */
+  GSettings            *settings;    /* NULL when nothing is stored */
   guint                 zoom;
+
+  /* The session goes to a file and the window closes when it is written:
+   * "Export…" in the dialog that asks before quitting. */
+  gboolean              close_after_export;
+  /* The user chose to quit without keeping the session. */
+  gboolean              quit_confirmed;
+  GCancellable         *file_cancellable;
 
   /* Set while a field is written from the model, so the field's own
    * "changed" does not write it back. */
@@ -41,6 +54,15 @@ struct _BloomWindow
   char                 *text_error;
 
   /* Template widgets */
+  GtkRevealer          *storage_revealer;
+  GtkLabel             *storage_label;
+  GtkWidget            *storage_export_button;
+  GtkWidget            *save_copy_button;
+  GtkWidget            *dismiss_storage_button;
+  GtkRevealer          *file_revealer;
+  GtkWidget            *file_banner;
+  GtkImage             *file_icon;
+  GtkLabel             *file_label;
   GtkSpinButton        *m_spin;
   GtkSpinButton        *k_spin;
   GtkLabel             *m_message;
@@ -77,12 +99,30 @@ struct _BloomWindow
 
 G_DEFINE_FINAL_TYPE (BloomWindow, bloom_window, GTK_TYPE_APPLICATION_WINDOW)
 
-enum { PROP_0, PROP_SESSION, PROP_ZOOM, N_PROPS };
+enum { PROP_0, PROP_SESSION, PROP_STORE, PROP_SETTINGS, PROP_ZOOM, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 /* Names of the details in the session (SPEC P1). */
 #define DETAIL_POSITIONS "hash-positions"
 #define DETAIL_MODEL     "model"
+
+/* A hidden revealer still takes the box's spacing: it is only visible
+ * while it shows something or slides. */
+static void
+reveal (GtkRevealer *revealer,
+        gboolean     shown)
+{
+  if (shown)
+    gtk_widget_set_visible (GTK_WIDGET (revealer), TRUE);
+  gtk_revealer_set_reveal_child (revealer, shown);
+}
+
+static void
+on_child_revealed (GtkRevealer *revealer)
+{
+  if (!gtk_revealer_get_reveal_child (revealer) && !gtk_revealer_get_child_revealed (revealer))
+    gtk_widget_set_visible (GTK_WIDGET (revealer), FALSE);
+}
 
 static void
 set_message (GtkLabel   *label,
@@ -186,7 +226,7 @@ update_notice (BloomWindow *self)
   if (text != NULL)
     gtk_label_set_text (self->notice_label, text);
   gtk_widget_set_visible (GTK_WIDGET (self->undo_button), can_undo);
-  gtk_revealer_set_reveal_child (self->notice_revealer, text != NULL);
+  reveal (self->notice_revealer, text != NULL);
 }
 
 static void
@@ -261,6 +301,63 @@ update_actions (BloomWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "filter.example", active);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "filter.undo",
                                  bloom_session_get_can_undo (self->session));
+}
+
+/* SPEC P2 and a stored session that could not be read: a notice that
+ * stays while it is true. */
+static void
+update_storage (BloomWindow *self)
+{
+  const char *unreadable = self->store ? bloom_session_store_get_unreadable_message (self->store) : NULL;
+  gboolean unsaved = self->store != NULL && bloom_session_store_get_unsaved (self->store);
+  g_autofree char *text = NULL;
+
+  if (unreadable != NULL)
+    /* Translators: %s says why the stored session could not be read */
+    text = g_strdup_printf (_("The session stored on this computer could not be read, so Bloom Lab "
+                              "started with an empty one. The unreadable copy is kept; save it to "
+                              "a file to look at it. The reason: %s"),
+                            unreadable);
+  else if (unsaved)
+    text = bloom_format_unsaved_notice (bloom_session_store_get_unsaved_chars (self->store));
+
+  if (text != NULL)
+    gtk_label_set_text (self->storage_label, text);
+  gtk_widget_set_visible (self->storage_export_button, unreadable == NULL && unsaved);
+  gtk_widget_set_visible (self->save_copy_button, unreadable != NULL);
+  gtk_widget_set_visible (self->dismiss_storage_button, unreadable != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "session.save-unreadable", unreadable != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "session.dismiss-unreadable", unreadable != NULL);
+  reveal (self->storage_revealer, text != NULL);
+}
+
+/* What an import or export did, until dismissed or replaced. */
+static void
+show_file_message (BloomWindow *self,
+                   const char  *message,
+                   gboolean     failed)
+{
+  if (message == NULL)
+    {
+      reveal (self->file_revealer, FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "session.dismiss-message", FALSE);
+      return;
+    }
+
+  gtk_label_set_text (self->file_label, message);
+  gtk_image_set_from_icon_name (self->file_icon,
+                                failed ? "dialog-error-symbolic" : "object-select-symbolic");
+  if (failed)
+    gtk_widget_add_css_class (self->file_banner, "error");
+  else
+    gtk_widget_remove_css_class (self->file_banner, "error");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "session.dismiss-message", TRUE);
+  reveal (self->file_revealer, TRUE);
+
+  /* Screen readers hear it at once. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->file_label),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message,
+                                  -1);
 }
 
 /* The model changed: every part of the window that shows it. */
@@ -582,6 +679,438 @@ zoom_action (GtkWidget  *widget,
     bloom_window_set_zoom (self, ZOOM_DEFAULT);
 }
 
+static char *
+display_name (GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+
+  return basename ? g_filename_display_name (basename) : g_file_get_uri (file);
+}
+
+typedef enum
+{
+  SAVE_SESSION,
+  SAVE_UNREADABLE_COPY,
+} SaveKind;
+
+typedef struct
+{
+  BloomWindow *self;
+  GFile       *file;
+  SaveKind     kind;
+} FileJob;
+
+static FileJob *
+file_job_new (BloomWindow *self,
+              SaveKind     kind)
+{
+  FileJob *job = g_new0 (FileJob, 1);
+
+  job->self = g_object_ref (self);
+  job->kind = kind;
+
+  return job;
+}
+
+static void
+file_job_free (FileJob *job)
+{
+  g_clear_object (&job->self);
+  g_clear_object (&job->file);
+  g_free (job);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FileJob, file_job_free)
+
+static void
+save_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(FileJob) job = user_data;
+  BloomWindow *self = job->self;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = display_name (job->file);
+  g_autofree char *message = NULL;
+
+  if (!bloom_session_file_write_finish (job->file, result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+
+      self->close_after_export = FALSE;
+      /* Translators: the first %s is a file name, the second why it failed */
+      message = g_strdup_printf (_("Could not save to “%s”: %s"), name, error->message);
+      show_file_message (self, message, TRUE);
+      return;
+    }
+
+  if (job->kind == SAVE_SESSION)
+    /* Translators: %s is a file name */
+    message = g_strdup_printf (_("Exported the session to “%s”."), name);
+  else
+    /* Translators: %s is a file name */
+    message = g_strdup_printf (_("Saved the unreadable stored session to “%s”."), name);
+  show_file_message (self, message, FALSE);
+
+  if (job->kind == SAVE_SESSION && self->close_after_export)
+    {
+      self->close_after_export = FALSE;
+      self->quit_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+}
+
+static void
+start_save (FileJob *job,
+            GFile   *file)
+{
+  BloomWindow *self = job->self;
+
+  g_set_object (&job->file, file);
+
+  if (job->kind == SAVE_SESSION)
+    {
+      bloom_session_file_export_async (self->session, file, self->file_cancellable,
+                                       save_done, job);
+    }
+  else
+    {
+      char *copy = bloom_session_store_dup_unreadable_copy (self->store);
+      g_autoptr(GBytes) contents = g_bytes_new_take (copy, strlen (copy));
+
+      bloom_session_file_write_async (file, contents, self->file_cancellable, save_done, job);
+    }
+}
+
+static void
+import_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(FileJob) job = user_data;
+  BloomWindow *self = job->self;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = display_name (job->file);
+  g_autofree char *message = NULL;
+
+  if (!bloom_session_file_import_finish (BLOOM_SESSION (source), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+
+      /* Translators: the first %s is a file name, the second why it failed */
+      message = g_strdup_printf (_("Could not import “%s”: %s The current session is unchanged."),
+                                 name, error->message);
+      show_file_message (self, message, TRUE);
+      return;
+    }
+
+  /* Translators: %s is a file name */
+  message = g_strdup_printf (_("Imported the session from “%s”."), name);
+  show_file_message (self, message, FALSE);
+}
+
+/* SPEC P3: the session changes only when the whole file checks out. */
+void
+bloom_window_import_file (BloomWindow *self,
+                          GFile       *file)
+{
+  FileJob *job;
+
+  g_return_if_fail (BLOOM_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  flush_parameters (self);
+
+  job = file_job_new (self, SAVE_SESSION);
+  job->file = g_object_ref (file);
+  bloom_session_file_import_async (self->session, file, self->file_cancellable, import_done, job);
+}
+
+/* SPEC P3: the full document, written atomically. */
+void
+bloom_window_export_file (BloomWindow *self,
+                          GFile       *file)
+{
+  g_return_if_fail (BLOOM_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  flush_parameters (self);
+  start_save (file_job_new (self, SAVE_SESSION), file);
+}
+
+static GListModel *
+json_filters (void)
+{
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_autoptr(GtkFileFilter) json = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (json, _("Bloom Lab sessions (JSON)"));
+  gtk_file_filter_add_mime_type (json, "application/json");
+  gtk_file_filter_add_suffix (json, "json");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  g_list_store_append (filters, json);
+  g_list_store_append (filters, all);
+
+  return G_LIST_MODEL (filters);
+}
+
+/* GtkFileDialog from GTK 4.10; before, GtkFileChooserNative. Both go
+ * through the file chooser portal inside a Flatpak. */
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+save_dialog_done (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  FileJob *job = user_data;
+  g_autoptr(GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
+
+  if (file == NULL)
+    {
+      job->self->close_after_export = FALSE;
+      file_job_free (job);
+      return;
+    }
+
+  start_save (job, file);
+}
+
+static void
+open_dialog_done (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(BloomWindow) self = user_data;
+  g_autoptr(GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
+
+  if (file != NULL)
+    bloom_window_import_file (self, file);
+}
+#else
+static void
+save_chooser_response (GtkNativeDialog *native,
+                       int              response,
+                       gpointer         user_data)
+{
+  FileJob *job = user_data;
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+  if (file == NULL)
+    {
+      job->self->close_after_export = FALSE;
+      file_job_free (job);
+    }
+  else
+    start_save (job, file);
+
+  g_object_unref (native);
+}
+
+static void
+open_chooser_response (GtkNativeDialog *native,
+                       int              response,
+                       gpointer         user_data)
+{
+  g_autoptr(BloomWindow) self = user_data;
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  if (file != NULL)
+    bloom_window_import_file (self, file);
+
+  g_object_unref (native);
+}
+
+static void
+add_chooser_filters (GtkFileChooser *chooser)
+{
+  g_autoptr(GListModel) filters = json_filters ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      gtk_file_chooser_add_filter (chooser, filter);
+    }
+}
+#endif
+
+static void
+choose_save_file (BloomWindow *self,
+                  SaveKind     kind)
+{
+  FileJob *job = file_job_new (self, kind);
+  const char *title = kind == SAVE_SESSION ? _("Export Session") : _("Save Unreadable Session");
+  const char *name = kind == SAVE_SESSION ? "bloom-lab-session.json"
+                                          : "bloom-lab-unreadable-session.json";
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListModel) filters = json_filters ();
+
+  gtk_file_dialog_set_title (dialog, title);
+  gtk_file_dialog_set_initial_name (dialog, name);
+  gtk_file_dialog_set_filters (dialog, filters);
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, save_dialog_done, job);
+#else
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  add_chooser_filters (GTK_FILE_CHOOSER (native));
+  g_signal_connect (native, "response", G_CALLBACK (save_chooser_response), job);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+#endif
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  choose_save_file (BLOOM_WINDOW (widget), SAVE_SESSION);
+}
+
+static void
+save_unreadable_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+
+  if (self->store != NULL)
+    choose_save_file (self, SAVE_UNREADABLE_COPY);
+}
+
+static void
+import_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListModel) filters = json_filters ();
+
+  gtk_file_dialog_set_title (dialog, _("Import Session"));
+  gtk_file_dialog_set_filters (dialog, filters);
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, open_dialog_done, g_object_ref (self));
+#else
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Import Session"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  add_chooser_filters (GTK_FILE_CHOOSER (native));
+  g_signal_connect (native, "response", G_CALLBACK (open_chooser_response), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+#endif
+}
+
+static void
+dismiss_unreadable_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+
+  if (self->store != NULL)
+    bloom_session_store_dismiss_unreadable (self->store);
+}
+
+static void
+dismiss_message_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  show_file_message (BLOOM_WINDOW (widget), NULL, FALSE);
+}
+
+static void
+on_quit_response (BloomWindow     *self,
+                  int              response,
+                  BloomQuitDialog *dialog)
+{
+  switch (response)
+    {
+    case BLOOM_QUIT_RESPONSE_QUIT:
+      self->quit_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+      break;
+    case BLOOM_QUIT_RESPONSE_EXPORT:
+      self->close_after_export = TRUE;
+      choose_save_file (self, SAVE_SESSION);
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+save_geometry (BloomWindow *self)
+{
+  int width, height;
+
+  if (self->settings == NULL)
+    return;
+
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  if (!gtk_window_is_maximized (GTK_WINDOW (self)) &&
+      !gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    {
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      g_settings_set_int (self->settings, "window-width", MAX (width, 360));
+      g_settings_set_int (self->settings, "window-height", MAX (height, 360));
+    }
+}
+
+/* SPEC P2: a session that is not stored is never lost without asking. */
+static gboolean
+bloom_window_close_request (GtkWindow *window)
+{
+  BloomWindow *self = BLOOM_WINDOW (window);
+
+  flush_parameters (self);
+  save_geometry (self);
+
+  if (self->store != NULL)
+    {
+      bloom_session_store_save_now (self->store);
+
+      if (bloom_session_store_get_unsaved (self->store) && !self->quit_confirmed)
+        {
+          BloomQuitDialog *dialog;
+
+          dialog = bloom_quit_dialog_new (window, bloom_session_store_get_unsaved_chars (self->store));
+          g_signal_connect_object (dialog, "response", G_CALLBACK (on_quit_response), self,
+                                   G_CONNECT_SWAPPED);
+          gtk_window_present (GTK_WINDOW (dialog));
+          return TRUE;
+        }
+    }
+
+  return GTK_WINDOW_CLASS (bloom_window_parent_class)->close_request (window);
+}
+
+static void
+on_zoom_changed (BloomWindow *self)
+{
+  if (self->settings != NULL)
+    g_settings_set_int (self->settings, "zoom", self->zoom);
+}
+
 static void
 bloom_window_constructed (GObject *object)
 {
@@ -589,8 +1118,33 @@ bloom_window_constructed (GObject *object)
 
   G_OBJECT_CLASS (bloom_window_parent_class)->constructed (object);
 
+  if (self->session == NULL && self->store != NULL)
+    self->session = g_object_ref (bloom_session_store_get_session (self->store));
   if (self->session == NULL)
     self->session = bloom_session_new ();
+  g_assert (self->store == NULL || bloom_session_store_get_session (self->store) == self->session);
+
+  /* The window as it was left: size, zoom (SPEC P1). */
+  if (self->settings != NULL)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (self->settings, "window-width"),
+                                   g_settings_get_int (self->settings, "window-height"));
+      if (g_settings_get_boolean (self->settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      bloom_window_set_zoom (self, g_settings_get_int (self->settings, "zoom"));
+      g_signal_connect (self, "notify::zoom", G_CALLBACK (on_zoom_changed), NULL);
+    }
+
+  if (self->store != NULL)
+    {
+      g_signal_connect_object (self->store, "notify::unsaved",
+                               G_CALLBACK (update_storage), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->store, "notify::unreadable-message",
+                               G_CALLBACK (update_storage), self, G_CONNECT_SWAPPED);
+    }
+  update_storage (self);
+  show_file_message (self, NULL, FALSE);
 
   bloom_bit_grid_set_session (self->grid, self->session);
   bloom_hash_table_set_session (self->hash_table, self->session);
@@ -620,8 +1174,12 @@ bloom_window_dispose (GObject *object)
   BloomWindow *self = BLOOM_WINDOW (object);
 
   g_clear_handle_id (&self->parameter_sync_id, g_source_remove);
+  g_cancellable_cancel (self->file_cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), BLOOM_TYPE_WINDOW);
   g_clear_object (&self->session);
+  g_clear_object (&self->store);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->file_cancellable);
 
   G_OBJECT_CLASS (bloom_window_parent_class)->dispose (object);
 }
@@ -649,6 +1207,12 @@ bloom_window_get_property (GObject    *object,
     case PROP_SESSION:
       g_value_set_object (value, self->session);
       break;
+    case PROP_STORE:
+      g_value_set_object (value, self->store);
+      break;
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
     case PROP_ZOOM:
       g_value_set_uint (value, self->zoom);
       break;
@@ -670,6 +1234,12 @@ bloom_window_set_property (GObject      *object,
     case PROP_SESSION:
       self->session = g_value_dup_object (value);
       break;
+    case PROP_STORE:
+      self->store = g_value_dup_object (value);
+      break;
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
     case PROP_ZOOM:
       bloom_window_set_zoom (self, g_value_get_uint (value));
       break;
@@ -683,6 +1253,9 @@ bloom_window_class_init (BloomWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  window_class->close_request = bloom_window_close_request;
 
   object_class->constructed = bloom_window_constructed;
   object_class->dispose = bloom_window_dispose;
@@ -692,6 +1265,14 @@ bloom_window_class_init (BloomWindowClass *klass)
 
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                         G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_STORE] =
+    g_param_spec_object ("store", NULL, NULL, BLOOM_TYPE_SESSION_STORE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                         G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
                          G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_ZOOM] =
@@ -705,6 +1286,15 @@ bloom_window_class_init (BloomWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/bloomlab/BloomLab/ui/bloom-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, storage_revealer);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, storage_label);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, storage_export_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, save_copy_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, dismiss_storage_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, file_revealer);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, file_banner);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, file_icon);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, file_label);
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, m_spin);
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, k_spin);
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, m_message);
@@ -738,6 +1328,7 @@ bloom_window_class_init (BloomWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, hash_table);
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, details_view);
   gtk_widget_class_bind_template_callback (widget_class, on_parameter_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_child_revealed);
   gtk_widget_class_bind_template_callback (widget_class, on_parameter_input);
   gtk_widget_class_bind_template_callback (widget_class, on_parameter_output);
   gtk_widget_class_bind_template_callback (widget_class, on_text_changed);
@@ -754,6 +1345,14 @@ bloom_window_class_init (BloomWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "view.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "view.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_property_action (widget_class, "view.fullscreen", "fullscreened");
+  gtk_widget_class_install_action (widget_class, "session.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "session.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "session.save-unreadable", NULL,
+                                   save_unreadable_action);
+  gtk_widget_class_install_action (widget_class, "session.dismiss-unreadable", NULL,
+                                   dismiss_unreadable_action);
+  gtk_widget_class_install_action (widget_class, "session.dismiss-message", NULL,
+                                   dismiss_message_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
                                        "filter.create", NULL);
@@ -765,6 +1364,8 @@ bloom_window_class_init (BloomWindowClass *klass)
                                        "filter.query", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
                                        "filter.query", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0,
+                                       "session.dismiss-message", NULL);
 }
 
 static void
@@ -774,6 +1375,7 @@ bloom_window_init (BloomWindow *self)
   GtkShortcut *shortcut;
 
   self->zoom = ZOOM_DEFAULT;
+  self->file_cancellable = g_cancellable_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -798,6 +1400,24 @@ bloom_window_new (GtkApplication *application,
   return g_object_new (BLOOM_TYPE_WINDOW,
                        "application", application,
                        "session", session,
+                       NULL);
+}
+
+/* A window whose session is kept in @store, with its size and zoom in
+ * @settings. */
+BloomWindow *
+bloom_window_new_with_store (GtkApplication    *application,
+                             BloomSessionStore *store,
+                             GSettings         *settings)
+{
+  g_return_val_if_fail (application == NULL || GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (store), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  return g_object_new (BLOOM_TYPE_WINDOW,
+                       "application", application,
+                       "store", store,
+                       "settings", settings,
                        NULL);
 }
 

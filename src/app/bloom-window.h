@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "bloom-model.h"
+#include "bloom-session-store.h"
 
 G_BEGIN_DECLS
 
@@ -17,7 +18,14 @@ G_DECLARE_FINAL_TYPE (BloomWindow, bloom_window, BLOOM, WINDOW, GtkApplicationWi
 
 BloomWindow  *bloom_window_new         (GtkApplication *application,
                                         BloomSession   *session);
+BloomWindow  *bloom_window_new_with_store (GtkApplication    *application,
+                                          BloomSessionStore *store,
+                                          GSettings         *settings);
 BloomSession *bloom_window_get_session (BloomWindow    *self);
+void          bloom_window_import_file (BloomWindow    *self,
+                                        GFile          *file);
+void          bloom_window_export_file (BloomWindow    *self,
+                                        GFile          *file);
 guint         bloom_window_get_zoom    (BloomWindow    *self);
 void          bloom_window_set_zoom    (BloomWindow    *self,
                                         guint           zoom);

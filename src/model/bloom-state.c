@@ -222,6 +222,9 @@ bloom_state_count_chars (const char *json,
 
   g_return_val_if_fail (json != NULL || len == 0, 0);
 
+  /* NULL stands for the empty text; even adding 0 to it is undefined. */
+  if (json == NULL)
+    return 0;
   if (len < 0)
     len = strlen (json);
   end = json + len;
@@ -240,6 +243,30 @@ bloom_state_count_chars (const char *json,
 }
 
 /* Reading: checks before parsing */
+
+/* Whether a document of @size bytes can be a session at all; an importer
+ * asks before it reads a file. */
+gboolean
+bloom_state_check_size (guint64   size,
+                        GError  **error)
+{
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (size > BLOOM_STATE_MAX_DOCUMENT_BYTES)
+    {
+      g_autofree char *size_text = g_format_size_full (size, G_FORMAT_SIZE_LONG_FORMAT);
+      g_autofree char *limit_text = g_format_size_full (BLOOM_STATE_MAX_DOCUMENT_BYTES,
+                                                        G_FORMAT_SIZE_LONG_FORMAT);
+
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_TOO_LARGE,
+                   _("The file is %s, more than any Bloom Lab session can be (%s). "
+                     "Choose a file exported by Bloom Lab."),
+                   size_text, limit_text);
+      return FALSE;
+    }
+
+  return TRUE;
+}
 
 static gboolean
 is_hex_escape (const char *p,
@@ -465,17 +492,8 @@ check_raw_document (const char  *json,
   guint depth = 0;
   gsize blank = 0;
 
-  if (len > BLOOM_STATE_MAX_DOCUMENT_BYTES)
-    {
-      g_autofree char *size = g_format_size (len);
-      g_autofree char *limit = g_format_size (BLOOM_STATE_MAX_DOCUMENT_BYTES);
-
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_TOO_LARGE,
-                   _("The file is %s, more than any Bloom Lab session can be (%s). "
-                     "Choose a file exported by Bloom Lab."),
-                   size, limit);
-      return FALSE;
-    }
+  if (!bloom_state_check_size (len, error))
+    return FALSE;
 
   /* Before validating: g_utf8_validate_len() counts a NUL as invalid. */
   if (memchr (json, '\0', len) != NULL)
@@ -1150,6 +1168,10 @@ bloom_state_load_json (BloomSession  *self,
   g_return_val_if_fail (json != NULL || len == 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* NULL stands for the empty text; the checks below compute with the
+   * pointer and pass it to memchr(), both undefined on NULL. */
+  if (json == NULL)
+    json = "";
   if (len < 0)
     len = strlen (json);
 
@@ -1159,8 +1181,13 @@ bloom_state_load_json (BloomSession  *self,
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, json, len, &parse_error))
     {
+      /* json-glib 1.6 quotes the unexpected token cut off after a number
+       * of bytes, which can split a character: the message shown to the
+       * user must stay valid UTF-8. */
+      g_autofree char *reason = g_utf8_make_valid (parse_error->message, -1);
+
       g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is not valid JSON: %s"), parse_error->message);
+                   _("The file is not valid JSON: %s"), reason);
       return FALSE;
     }
 

@@ -38,5 +38,7 @@ gboolean  bloom_state_load_json     (BloomSession     *self,
                                      GError          **error);
 gsize     bloom_state_count_chars   (const char       *json,
                                      gssize            len);
+gboolean  bloom_state_check_size    (guint64           size,
+                                     GError          **error);
 
 G_END_DECLS

@@ -1,0 +1,28 @@
+/* bloom-quit-dialog.h — SPEC P2: quitting with a session that is not stored
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  BLOOM_QUIT_RESPONSE_CANCEL,
+  BLOOM_QUIT_RESPONSE_EXPORT,
+  BLOOM_QUIT_RESPONSE_QUIT,
+} BloomQuitResponse;
+
+#define BLOOM_TYPE_QUIT_DIALOG (bloom_quit_dialog_get_type ())
+
+G_DECLARE_FINAL_TYPE (BloomQuitDialog, bloom_quit_dialog, BLOOM, QUIT_DIALOG, GtkWindow)
+
+BloomQuitDialog *bloom_quit_dialog_new     (GtkWindow       *parent,
+                                            gsize            chars);
+void             bloom_quit_dialog_respond (BloomQuitDialog *self,
+                                            BloomQuitResponse response);
+
+G_END_DECLS

@@ -1,0 +1,539 @@
+/* test-storage.c — SPEC P1–P5 through the real window: GSettings (the
+ * memory backend), export and import
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "bloom-quit-dialog.h"
+#include "bloom-session-store.h"
+#include "bloom-window.h"
+
+static GSettings *settings;
+
+static GtkWidget *
+child (BloomWindow *window,
+       const char  *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (window), BLOOM_TYPE_WINDOW, name);
+
+  g_assert_nonnull (object);
+
+  return GTK_WIDGET (object);
+}
+
+static const char *
+label_text (BloomWindow *window,
+            const char  *name)
+{
+  return gtk_label_get_text (GTK_LABEL (child (window, name)));
+}
+
+static const char *
+field_text (BloomWindow *window,
+            const char  *name)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (child (window, name)));
+}
+
+static void
+settle (void)
+{
+  for (guint i = 0; i < 1000 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}
+
+static gboolean
+timed_out (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @done says so, for at most ten seconds. */
+static void
+wait_until (gboolean (*done) (BloomWindow *window),
+            BloomWindow *window)
+{
+  gboolean expired = FALSE;
+  guint timeout = g_timeout_add_seconds (10, timed_out, &expired);
+
+  while (!done (window) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_false (expired);
+  g_source_remove (timeout);
+}
+
+static gboolean
+file_message_shown (BloomWindow *window)
+{
+  return gtk_revealer_get_reveal_child (GTK_REVEALER (child (window, "file_revealer")));
+}
+
+/* A window as the application makes it: defaults, then what is stored. */
+static BloomWindow *
+open_window (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(BloomSessionStore) store = NULL;
+  BloomWindow *window;
+
+  bloom_session_set_m_draft (session, "64");
+  bloom_session_set_k_draft (session, "3");
+  store = bloom_session_store_new (session, settings);
+  bloom_session_store_restore (store, NULL);
+
+  window = bloom_window_new_with_store (NULL, store, settings);
+  g_object_ref_sink (window);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+
+  return window;
+}
+
+/* Closes the window as the close button does; it must go without asking. */
+static void
+close_window (BloomWindow *window)
+{
+  g_autoptr(BloomSession) session = g_object_ref (bloom_window_get_session (window));
+  BloomSessionStore *store = NULL;
+
+  g_object_get (window, "store", &store, NULL);
+  gtk_window_close (GTK_WINDOW (window));
+  settle ();
+  g_assert_finalize_object (window);
+  g_assert_finalize_object (store);
+  g_assert_finalize_object (g_steal_pointer (&session));
+}
+
+static void
+type_into (BloomWindow *window,
+           const char  *field,
+           const char  *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (child (window, field)), text);
+  settle ();
+}
+
+static void
+activate (BloomWindow *window,
+          const char  *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), action, NULL));
+  settle ();
+}
+
+static char *
+session_json (BloomWindow *window)
+{
+  return bloom_state_to_json (bloom_window_get_session (window), NULL);
+}
+
+static void
+set_up (void)
+{
+  GSettingsSchema *schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+  g_settings_schema_unref (schema);
+}
+
+/* P1: everything comes back in a second window, as it was left. */
+static void
+test_save_and_restore (void)
+{
+  BloomWindow *window;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *verdict = NULL;
+
+  set_up ();
+  window = open_window ();
+  type_into (window, "m_spin", "128");
+  type_into (window, "k_spin", "5");
+  activate (window, "filter.create");
+  type_into (window, "text_entry", "kiwi");
+  activate (window, "filter.insert");
+  type_into (window, "text_entry", "fig");
+  activate (window, "filter.query");
+  type_into (window, "text_entry", "still typing\t…");
+  gtk_expander_set_expanded (GTK_EXPANDER (child (window, "positions_expander")), TRUE);
+  activate (window, "view.zoom-in");
+  activate (window, "view.zoom-in");
+  before = session_json (window);
+  verdict = g_strdup (label_text (window, "verdict_label"));
+  close_window (window);
+
+  g_assert_cmpstr (g_settings_get_string (settings, "session"), !=, "");
+  g_assert_cmpint (g_settings_get_int (settings, "zoom"), ==, 125);
+
+  window = open_window ();
+  after = session_json (window);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpstr (field_text (window, "m_spin"), ==, "128");
+  g_assert_cmpstr (field_text (window, "k_spin"), ==, "5");
+  g_assert_cmpstr (field_text (window, "text_entry"), ==, "still typing\t…");
+  g_assert_cmpstr (label_text (window, "verdict_label"), ==, verdict);
+  g_assert_cmpstr (label_text (window, "operation_text"), ==, "\"fig\"");
+  g_assert_true (gtk_expander_get_expanded (GTK_EXPANDER (child (window, "positions_expander"))));
+  g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (child (window, "details_expander"))));
+  g_assert_cmpuint (bloom_window_get_zoom (window), ==, 125);
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (window, "storage_revealer"))));
+  close_window (window);
+}
+
+/* P1: drafts are kept as typed, valid or not. */
+static void
+test_invalid_drafts_come_back (void)
+{
+  g_autofree char *long_text = g_strnfill (300, 'w');
+  BloomWindow *window;
+
+  set_up ();
+  window = open_window ();
+  type_into (window, "m_spin", "abc");
+  type_into (window, "k_spin", "99");
+  type_into (window, "text_entry", long_text);
+  close_window (window);
+
+  window = open_window ();
+  g_assert_cmpstr (field_text (window, "m_spin"), ==, "abc");
+  g_assert_cmpstr (field_text (window, "k_spin"), ==, "99");
+  g_assert_cmpstr (field_text (window, "text_entry"), ==, long_text);
+  g_assert_true (gtk_widget_get_visible (child (window, "m_message")));
+  g_assert_true (gtk_widget_get_visible (child (window, "k_message")));
+  g_assert_true (gtk_widget_get_visible (child (window, "text_message")));
+  g_assert_false (gtk_widget_get_sensitive (child (window, "create_button")));
+  close_window (window);
+}
+
+static BloomQuitDialog *
+find_quit_dialog (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (BLOOM_IS_QUIT_DIALOG (l->data))
+      return l->data;
+
+  return NULL;
+}
+
+/* P2: over 100000 characters nothing is stored, the old copy stays, the
+ * window says so, and quitting asks first. */
+static void
+test_over_limit (void)
+{
+  BloomWindow *window;
+  BloomSession *session;
+  BloomSessionStore *store;
+  g_autofree char *stored_before = NULL;
+  BloomQuitDialog *dialog;
+  const char *notice;
+
+  set_up ();
+  window = open_window ();
+  session = bloom_window_get_session (window);
+  g_object_get (window, "store", &store, NULL);
+  type_into (window, "m_spin", "1024");
+  type_into (window, "k_spin", "12");
+  activate (window, "filter.create");
+  bloom_session_store_save_now (store);
+  stored_before = g_settings_get_string (settings, "session");
+  g_assert_cmpstr (stored_before, !=, "");
+
+  for (guint i = 0; i < BLOOM_MAX_ENTRIES; i++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("%04u", i);
+      g_autofree char *fill = g_strnfill (256 - strlen (prefix), 'a' + i % 26);
+      g_autofree char *text = g_strconcat (prefix, fill, NULL);
+
+      g_assert_nonnull (bloom_session_insert (session, text, -1, NULL));
+    }
+  bloom_session_store_save_now (store);
+  settle ();
+
+  g_assert_true (bloom_session_store_get_unsaved (store));
+  g_assert_cmpuint (bloom_session_store_get_unsaved_chars (store), >, BLOOM_STATE_MAX_STORED_CHARS);
+  g_assert_cmpstr (g_settings_get_string (settings, "session"), ==, stored_before);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (child (window, "storage_revealer"))));
+  notice = label_text (window, "storage_label");
+  g_assert_nonnull (strstr (notice, "100000"));  /* C locale: no grouping */
+  g_assert_nonnull (strstr (notice, "Export"));
+  g_assert_true (gtk_widget_get_visible (child (window, "storage_export_button")));
+
+  /* Closing asks; Cancel keeps everything. */
+  gtk_window_close (GTK_WINDOW (window));
+  settle ();
+  dialog = find_quit_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  bloom_quit_dialog_respond (dialog, BLOOM_QUIT_RESPONSE_CANCEL);
+  settle ();
+  g_assert_null (find_quit_dialog ());
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_cmpuint (bloom_session_get_n_entries (session), ==, BLOOM_MAX_ENTRIES);
+
+  /* Quit Anyway closes; the copy stored before is still there. */
+  gtk_window_close (GTK_WINDOW (window));
+  settle ();
+  dialog = find_quit_dialog ();
+  g_assert_nonnull (dialog);
+  g_object_unref (store);
+  g_object_ref (session);
+  bloom_quit_dialog_respond (dialog, BLOOM_QUIT_RESPONSE_QUIT);
+  settle ();
+  g_assert_finalize_object (window);
+  g_object_unref (session);
+  g_assert_cmpstr (g_settings_get_string (settings, "session"), ==, stored_before);
+
+  /* Back under the limit, it is stored again and the notice goes. */
+  window = open_window ();
+  g_assert_nonnull (bloom_session_get_filter (bloom_window_get_session (window)));
+  g_assert_cmpuint (bloom_session_get_n_entries (bloom_window_get_session (window)), ==, 0);
+  close_window (window);
+}
+
+static void
+assert_starts_empty_and_keeps (const char *stored,
+                               const char *reason)
+{
+  BloomWindow *window;
+  BloomSession *session;
+  BloomSessionStore *store;
+
+  set_up ();
+  g_settings_set_string (settings, "session", stored);
+
+  window = open_window ();
+  session = bloom_window_get_session (window);
+  g_assert_null (bloom_session_get_filter (session));
+  g_assert_cmpstr (field_text (window, "m_spin"), ==, "64");
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (child (window, "storage_revealer"))));
+  g_assert_nonnull (strstr (label_text (window, "storage_label"), "could not be read"));
+  g_assert_nonnull (strstr (label_text (window, "storage_label"), reason));
+  g_assert_true (gtk_widget_get_visible (child (window, "save_copy_button")));
+  g_assert_cmpstr (g_settings_get_string (settings, "unreadable-session"), ==, stored);
+
+  g_object_get (window, "store", &store, NULL);
+  g_assert_cmpstr (bloom_session_store_dup_unreadable_copy (store), ==, stored);
+  g_object_unref (store);
+
+  activate (window, "session.dismiss-unreadable");
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (window, "storage_revealer"))));
+  close_window (window);
+
+  /* The copy outlives the next save of a good session. */
+  g_assert_cmpstr (g_settings_get_string (settings, "unreadable-session"), ==, stored);
+  g_assert_cmpstr (g_settings_get_string (settings, "session"), !=, stored);
+}
+
+/* A stored session that cannot be read never stops the app. */
+static void
+test_unreadable_stored_session (void)
+{
+  assert_starts_empty_and_keeps ("{\"format\": \"bloom-lab\", \"version\": 1, \"filter\"",
+                                 "not valid JSON");
+  assert_starts_empty_and_keeps ("{\"format\": \"bloom-lab\", \"version\": 7}", "version 7");
+}
+
+static char *
+data_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
+}
+
+/* P3: every invalid file is refused with its cause and changes nothing. */
+static void
+test_invalid_imports (void)
+{
+  g_autofree char *invalid_dir = data_path ("invalid");
+  g_autoptr(GDir) dir = g_dir_open (invalid_dir, 0, NULL);
+  g_autofree char *big_path = NULL;
+  g_autofree char *before = NULL;
+  const char *name;
+  BloomWindow *window;
+  guint n_files = 0;
+
+  g_assert_nonnull (dir);
+  set_up ();
+  window = open_window ();
+  type_into (window, "m_spin", "64");
+  activate (window, "filter.create");
+  type_into (window, "text_entry", "kiwi");
+  activate (window, "filter.insert");
+  type_into (window, "text_entry", "fig");
+  activate (window, "filter.query");
+  before = session_json (window);
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (invalid_dir, name, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *after = NULL;
+      g_autofree char *expected_start = g_strdup_printf ("Could not import “%s”: ", name);
+
+      if (!g_str_has_suffix (name, ".json"))
+        continue;
+
+      activate (window, "session.dismiss-message");
+      bloom_window_import_file (window, file);
+      wait_until (file_message_shown, window);
+      g_assert_true (g_str_has_prefix (label_text (window, "file_label"), expected_start));
+      g_assert_true (gtk_widget_has_css_class (child (window, "file_banner"), "error"));
+      after = session_json (window);
+      g_assert_cmpstr (after, ==, before);
+      n_files++;
+    }
+  g_assert_cmpuint (n_files, >=, 25);
+
+  /* A file too large is refused before it is read. */
+  big_path = g_build_filename (g_get_tmp_dir (), "bloom-lab-test-big.json", NULL);
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (big_path);
+    FILE *big = g_fopen (big_path, "wb");
+
+    g_assert_nonnull (big);
+    g_assert_cmpint (fseek (big, 9 * 1024 * 1024, SEEK_SET), ==, 0);
+    fputc ('}', big);
+    fclose (big);
+
+    activate (window, "session.dismiss-message");
+    bloom_window_import_file (window, file);
+    wait_until (file_message_shown, window);
+    g_assert_nonnull (strstr (label_text (window, "file_label"), "more than any Bloom Lab session"));
+    g_unlink (big_path);
+  }
+
+  /* A file that is not there. */
+  {
+    g_autoptr(GFile) file = g_file_new_for_path ("/nonexistent/bloom-lab.json");
+
+    activate (window, "session.dismiss-message");
+    bloom_window_import_file (window, file);
+    wait_until (file_message_shown, window);
+    g_assert_true (g_str_has_prefix (label_text (window, "file_label"), "Could not import"));
+  }
+
+  {
+    g_autofree char *after = session_json (window);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+  close_window (window);
+}
+
+/* P3, P4: export then import gives back the same document; the fixture of
+ * each format version loads. */
+static void
+test_export_import (void)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "bloom-lab-test-export.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *fixture_path = data_path ("state-v1.json");
+  g_autoptr(GFile) fixture = g_file_new_for_path (fixture_path);
+  g_autofree char *exported = NULL;
+  g_autofree char *imported = NULL;
+  g_autofree char *contents = NULL;
+  BloomWindow *window;
+
+  set_up ();
+  window = open_window ();
+  type_into (window, "m_spin", "16");
+  type_into (window, "k_spin", "2");
+  activate (window, "filter.create");
+  activate (window, "filter.example");
+  type_into (window, "text_entry", "z\n\"q\"");
+  activate (window, "filter.query");
+  exported = session_json (window);
+
+  bloom_window_export_file (window, file);
+  wait_until (file_message_shown, window);
+  g_assert_true (g_str_has_prefix (label_text (window, "file_label"), "Exported the session to"));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "\n  \"format\" : \"bloom-lab\""));
+  close_window (window);
+
+  /* Into a window that holds something else. */
+  set_up ();
+  window = open_window ();
+  type_into (window, "m_spin", "8");
+  activate (window, "filter.create");
+  bloom_window_import_file (window, file);
+  wait_until (file_message_shown, window);
+  g_assert_true (g_str_has_prefix (label_text (window, "file_label"), "Imported the session from"));
+  imported = session_json (window);
+  g_assert_cmpstr (imported, ==, exported);
+  g_assert_cmpstr (field_text (window, "m_spin"), ==, "16");
+  g_assert_cmpstr (label_text (window, "operation_text"), ==, "\"z\\n\\\"q\\\"\"");
+
+  /* The fixture of format version 1 loads forever. */
+  activate (window, "session.dismiss-message");
+  bloom_window_import_file (window, fixture);
+  wait_until (file_message_shown, window);
+  g_assert_true (g_str_has_prefix (label_text (window, "file_label"), "Imported"));
+  g_assert_cmpuint (bloom_filter_get_m (bloom_session_get_filter (bloom_window_get_session (window))),
+                    ==, 64);
+  close_window (window);
+  g_unlink (path);
+}
+
+/* P5: moving around (details, dialogs) never touches the session. */
+static void
+test_navigation_keeps_session (void)
+{
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  BloomWindow *window;
+
+  set_up ();
+  window = open_window ();
+  activate (window, "filter.create");
+  type_into (window, "text_entry", "kiwi");
+  activate (window, "filter.insert");
+  before = session_json (window);
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (window, "details_expander")), TRUE);
+  gtk_expander_set_expanded (GTK_EXPANDER (child (window, "details_expander")), FALSE);
+  activate (window, "view.zoom-in");
+  activate (window, "view.zoom-reset");
+  after = session_json (window);
+  /* Only the open details are part of the document; they are as before. */
+  g_assert_cmpstr (after, ==, before);
+  close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  settings = g_settings_new (APPLICATION_ID);
+
+  g_test_add_func ("/storage/save-and-restore", test_save_and_restore);
+  g_test_add_func ("/storage/invalid-drafts-come-back", test_invalid_drafts_come_back);
+  g_test_add_func ("/storage/over-limit", test_over_limit);
+  g_test_add_func ("/storage/unreadable-stored-session", test_unreadable_stored_session);
+  g_test_add_func ("/storage/invalid-imports", test_invalid_imports);
+  g_test_add_func ("/storage/export-import", test_export_import);
+  g_test_add_func ("/storage/navigation-keeps-session", test_navigation_keeps_session);
+
+  status = g_test_run ();
+  g_clear_object (&settings);
+
+  return status;
+}
