@@ -419,9 +419,9 @@ test_hash_table_repeat (Fixture       *fixture,
    * and its bit was already set by step 0. */
   g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 12);
   row0 = bloom_hash_table_get_row_text (table, 0);
-  g_assert_cmpstr (row0, ==, "0\t4\t0\t1\t");
+  g_assert_cmpstr (row0, ==, "0\t4\t0\t1\t\"a\"\t");
   row8 = bloom_hash_table_get_row_text (table, 8);
-  g_assert_cmpstr (row8, ==, "8\t4\t1\t1\trepeat of i = 0");
+  g_assert_cmpstr (row8, ==, "8\t4\t1\t1\t\"a\"\trepeat of i = 0");
 
   activate (fixture, "filter.reset");
   g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 0);

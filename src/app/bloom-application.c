@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "bloom-application.h"
+#include "bloom-bench-hook.h"
 #include "bloom-window.h"
 
 struct _BloomApplication
@@ -161,6 +162,8 @@ bloom_application_activate (GApplication *application)
     }
 
   gtk_window_present (window);
+  /* Does nothing unless BLOOM_LAB_BENCH_FIRST_FRAME=1 (bench/bench-startup.c). */
+  bloom_bench_hook_watch_first_frame (window);
 }
 
 static void

@@ -26,15 +26,26 @@ struct _BloomBitGrid
   gulong        changed_handler;
   guint         cell_size;
   guint         m;           /* what the last layout was made for */
+  /* A scrolled window asks for the natural height without a width; the
+   * rows given then, and a resize when the allocated width needs others. */
+  guint         measured_rows;
+  guint         resize_id;
+  /* View state, not model state: how many steps of the last operation
+   * are highlighted (G_MAXUINT: all), and the bit the keyboard is on. */
+  guint         revealed_steps;
+  guint         cursor;
+  char         *description; /* the text alternative, as last set */
 };
 
 G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_SESSION, PROP_CELL_SIZE, N_PROPS };
+enum { PROP_0, PROP_SESSION, PROP_CELL_SIZE, PROP_REVEALED_STEPS, PROP_CURSOR, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 /* Adwaita's orange 4: the outline of the last operation's positions. */
 static const GdkRGBA highlight_color = { 0.902f, 0.380f, 0.0f, 1.0f };
+/* Adwaita's blue 3: the keyboard cursor, apart from the orange. */
+static const GdkRGBA cursor_color = { 0.208f, 0.518f, 0.894f, 1.0f };
 
 static guint
 get_m (BloomBitGrid *self)
@@ -141,13 +152,52 @@ bloom_bit_grid_measure (GtkWidget      *widget,
     }
   else
     {
-      int width = for_size >= 0 ? for_size
-                                : width_for_columns (self, label_width, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m));
-      guint columns = columns_for_width (self, label_width, width);
-      guint rows = (m + columns - 1) / columns;
+      int width = for_size;
+      guint columns, rows;
+
+      /* Without a width, the one the grid has, once it has one. */
+      if (width < 0)
+        width = gtk_widget_get_width (widget);
+      if (width <= 0)
+        width = width_for_columns (self, label_width, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m));
+
+      columns = columns_for_width (self, label_width, width);
+      rows = (m + columns - 1) / columns;
+      if (for_size < 0)
+        self->measured_rows = rows;
 
       *minimum = *natural = rows * self->cell_size;
     }
+}
+
+static gboolean
+resize_idle (gpointer user_data)
+{
+  BloomBitGrid *self = user_data;
+
+  self->resize_id = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Narrower than its natural width, the grid needs more rows than it said
+ * when asked without a width: measure again, after this allocation. */
+static void
+bloom_bit_grid_size_allocate (GtkWidget *widget,
+                              int        width,
+                              int        height,
+                              int        baseline)
+{
+  BloomBitGrid *self = BLOOM_BIT_GRID (widget);
+  guint m = get_m (self);
+  guint columns = bloom_bit_grid_columns_for_width (self, width);
+  guint rows = columns > 0 ? (m + columns - 1) / columns : 0;
+
+  GTK_WIDGET_CLASS (bloom_bit_grid_parent_class)->size_allocate (widget, width, height, baseline);
+
+  if (rows != self->measured_rows && self->resize_id == 0)
+    self->resize_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, resize_idle, self, NULL);
 }
 
 static GtkSizeRequestMode
@@ -183,6 +233,8 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
   float thick = MAX (3.0f, cell / 6.0f);
   float dot = MAX (4.0f, roundf (cell / 3.0f));
   GdkRGBA fg, set_color, clear_fill, clear_border, label_color;
+  guint n_steps;
+  gboolean stepping;
 
   if (filter == NULL || width <= 0 || gtk_widget_get_height (widget) <= 0)
     return;
@@ -238,8 +290,12 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
     }
 
   /* The last operation's positions: a thick orange outline and, as a cue
-   * that does not rely on colour, a dot in the middle of the cell. */
-  for (guint step = 0; operation != NULL && step < bloom_operation_get_n_positions (operation); step++)
+   * that does not rely on colour, a dot in the middle of the cell. While
+   * stepping through them, only the steps revealed so far; the newest one
+   * gets a second ring. */
+  n_steps = operation ? MIN (bloom_operation_get_n_positions (operation), self->revealed_steps) : 0;
+  stepping = operation != NULL && self->revealed_steps != G_MAXUINT;
+  for (guint step = 0; step < n_steps; step++)
     {
       guint i = bloom_operation_get_position (operation, step);
       float x = column_x (self, label_width, i % columns);
@@ -248,6 +304,20 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
       graphene_rect_t dot_rect = GRAPHENE_RECT_INIT (x + (inner - dot) / 2, y + (inner - dot) / 2,
                                                      dot, dot);
       GskRoundedRect outline, dot_clip;
+
+      /* Within the grid's margin of 4, so no scroller clips it. */
+      if (stepping && step + 1 == n_steps)
+        {
+          GskRoundedRect current;
+
+          gsk_rounded_rect_init_from_rect (&current,
+                                           &GRAPHENE_RECT_INIT (x - 4, y - 4, inner + 8, inner + 8),
+                                           4);
+          gtk_snapshot_append_border (snapshot, &current,
+                                      (float[4]) { 2, 2, 2, 2 },
+                                      (GdkRGBA[4]) { highlight_color, highlight_color,
+                                                     highlight_color, highlight_color });
+        }
 
       if (bloom_operation_is_repeat (operation, step))
         continue;
@@ -262,6 +332,27 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
       gtk_snapshot_push_rounded_clip (snapshot, &dot_clip);
       gtk_snapshot_append_color (snapshot, &highlight_color, &dot_rect);
       gtk_snapshot_pop (snapshot);
+    }
+
+  /* The keyboard cursor: a blue ring just outside the cell, bold while the
+   * grid has the focus. */
+  if (self->cursor < m)
+    {
+      float x = column_x (self, label_width, self->cursor % columns);
+      float y = (self->cursor / columns) * cell;
+      gboolean focused = gtk_widget_has_focus (widget);
+      float ring_width = focused ? 3 : 1;
+      float gap = focused ? 4 : 2;
+      GskRoundedRect ring;
+
+      gsk_rounded_rect_init_from_rect (&ring,
+                                       &GRAPHENE_RECT_INIT (x - gap, y - gap,
+                                                            inner + 2 * gap, inner + 2 * gap),
+                                       3);
+      gtk_snapshot_append_border (snapshot, &ring,
+                                  (float[4]) { ring_width, ring_width, ring_width, ring_width },
+                                  (GdkRGBA[4]) { cursor_color, cursor_color,
+                                                 cursor_color, cursor_color });
     }
 }
 
@@ -323,11 +414,13 @@ bloom_bit_grid_query_tooltip (GtkWidget  *widget,
 static void
 update_accessible (BloomBitGrid *self)
 {
-  g_autofree char *description = NULL;
-
-  description = self->session ? bloom_format_grid_description (self->session) : g_strdup ("");
+  g_free (self->description);
+  self->description = self->session
+                      ? bloom_format_grid_description_full (self->session, self->revealed_steps,
+                                                            self->cursor)
+                      : g_strdup ("");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->description,
                                   -1);
 }
 
@@ -343,8 +436,156 @@ on_session_changed (BloomBitGrid *self,
       self->m = m;
       gtk_widget_queue_resize (GTK_WIDGET (self));
     }
+  /* A smaller filter keeps the cursor inside it. */
+  if (m > 0 && self->cursor >= m)
+    {
+      self->cursor = m - 1;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
   update_accessible (self);
+}
+
+/* Keeps the cursor's cell in view when the grid scrolls in its own area. */
+static void
+scroll_to_cursor (BloomBitGrid *self)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+  guint columns = bloom_bit_grid_get_columns (self);
+  double top, bottom, page;
+
+  if (scroller == NULL || columns == 0 || !gtk_widget_get_realized (GTK_WIDGET (self)))
+    return;
+
+#if GTK_CHECK_VERSION (4, 12, 0)
+  {
+    graphene_point_t point;
+
+    if (!gtk_widget_compute_point (GTK_WIDGET (self), scroller,
+                                   &GRAPHENE_POINT_INIT (0, (self->cursor / columns) * self->cell_size),
+                                   &point))
+      return;
+    top = point.y;
+  }
+#else
+  {
+    double x;
+
+    if (!gtk_widget_translate_coordinates (GTK_WIDGET (self), scroller,
+                                           0, (self->cursor / columns) * self->cell_size, &x, &top))
+      return;
+  }
+#endif
+
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  page = gtk_adjustment_get_page_size (adjustment);
+  bottom = top + self->cell_size;
+  /* A little room around the row, for the cursor's ring. */
+  if (top < 4)
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + top - 4);
+  else if (bottom + 4 > page)
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + bottom + 4 - page);
+}
+
+typedef enum
+{
+  MOVE_COLUMNS,    /* by ±1 bit */
+  MOVE_ROWS,       /* by ±1 row */
+  MOVE_PAGES,      /* by ±1 page of visible rows */
+  MOVE_ROW_EDGE,   /* −1: start of the row, +1: its end */
+  MOVE_GRID_EDGE,  /* −1: bit 0, +1: bit m − 1 */
+} Move;
+
+static guint
+rows_per_page (BloomBitGrid *self)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  double page = 8.0 * self->cell_size;
+
+  if (scroller != NULL)
+    page = gtk_adjustment_get_page_size (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)));
+
+  return MAX (1, (guint) (page / self->cell_size) - 1);
+}
+
+static gboolean
+move_cursor (GtkWidget *widget,
+             GVariant  *args,
+             gpointer   user_data)
+{
+  BloomBitGrid *self = BLOOM_BIT_GRID (widget);
+  guint m = get_m (self);
+  guint columns = bloom_bit_grid_get_columns (self);
+  gint64 cursor = self->cursor;
+  int move, amount;
+
+  if (m == 0 || columns == 0)
+    return FALSE;
+
+  g_variant_get (args, "(ii)", &move, &amount);
+
+  switch ((Move) move)
+    {
+    case MOVE_COLUMNS:
+      cursor += amount;
+      break;
+    case MOVE_ROWS:
+    case MOVE_PAGES:
+      {
+        gint64 rows = move == MOVE_ROWS ? amount : (gint64) amount * rows_per_page (self);
+        gint64 target = cursor + rows * columns;
+
+        /* Past the first or last row: as far as the column allows. */
+        while (target < 0)
+          target += columns;
+        while (target >= m)
+          target -= columns;
+        cursor = target;
+      }
+      break;
+    case MOVE_ROW_EDGE:
+      cursor = (cursor / columns) * columns + (amount > 0 ? columns - 1 : 0);
+      break;
+    case MOVE_GRID_EDGE:
+      cursor = amount > 0 ? m - 1 : 0;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  bloom_bit_grid_set_cursor (self, CLAMP (cursor, 0, (gint64) m - 1));
+  /* Arrows at an edge stay in the grid rather than wander off. */
+  return TRUE;
+}
+
+static void
+on_click_pressed (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  BloomBitGrid    *self)
+{
+  guint index;
+
+  if (!bloom_bit_grid_get_cell_at (self, x, y, &index))
+    return;
+
+  bloom_bit_grid_set_cursor (self, index);
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
+bloom_bit_grid_state_flags_changed (GtkWidget     *widget,
+                                    GtkStateFlags  previous)
+{
+  GtkStateFlags changed = previous ^ gtk_widget_get_state_flags (widget);
+
+  GTK_WIDGET_CLASS (bloom_bit_grid_parent_class)->state_flags_changed (widget, previous);
+
+  /* The cursor is bold only while the grid has the focus. */
+  if (changed & (GTK_STATE_FLAG_FOCUSED | GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUS_WITHIN))
+    gtk_widget_queue_draw (widget);
 }
 
 static void
@@ -355,8 +596,19 @@ bloom_bit_grid_dispose (GObject *object)
   if (self->session != NULL)
     g_clear_signal_handler (&self->changed_handler, self->session);
   g_clear_object (&self->session);
+  g_clear_handle_id (&self->resize_id, g_source_remove);
 
   G_OBJECT_CLASS (bloom_bit_grid_parent_class)->dispose (object);
+}
+
+static void
+bloom_bit_grid_finalize (GObject *object)
+{
+  BloomBitGrid *self = BLOOM_BIT_GRID (object);
+
+  g_clear_pointer (&self->description, g_free);
+
+  G_OBJECT_CLASS (bloom_bit_grid_parent_class)->finalize (object);
 }
 
 static void
@@ -374,6 +626,12 @@ bloom_bit_grid_get_property (GObject    *object,
       break;
     case PROP_CELL_SIZE:
       g_value_set_uint (value, self->cell_size);
+      break;
+    case PROP_REVEALED_STEPS:
+      g_value_set_uint (value, self->revealed_steps);
+      break;
+    case PROP_CURSOR:
+      g_value_set_uint (value, self->cursor);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -396,6 +654,12 @@ bloom_bit_grid_set_property (GObject      *object,
     case PROP_CELL_SIZE:
       bloom_bit_grid_set_cell_size (self, g_value_get_uint (value));
       break;
+    case PROP_REVEALED_STEPS:
+      bloom_bit_grid_set_revealed_steps (self, g_value_get_uint (value));
+      break;
+    case PROP_CURSOR:
+      bloom_bit_grid_set_cursor (self, g_value_get_uint (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -408,13 +672,16 @@ bloom_bit_grid_class_init (BloomBitGridClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = bloom_bit_grid_dispose;
+  object_class->finalize = bloom_bit_grid_finalize;
   object_class->get_property = bloom_bit_grid_get_property;
   object_class->set_property = bloom_bit_grid_set_property;
 
   widget_class->measure = bloom_bit_grid_measure;
+  widget_class->size_allocate = bloom_bit_grid_size_allocate;
   widget_class->get_request_mode = bloom_bit_grid_get_request_mode;
   widget_class->snapshot = bloom_bit_grid_snapshot;
   widget_class->query_tooltip = bloom_bit_grid_query_tooltip;
+  widget_class->state_flags_changed = bloom_bit_grid_state_flags_changed;
 
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
@@ -422,17 +689,63 @@ bloom_bit_grid_class_init (BloomBitGridClass *klass)
   properties[PROP_CELL_SIZE] =
     g_param_spec_uint ("cell-size", NULL, NULL, 7, 64, BLOOM_BIT_GRID_BASE_CELL,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* How many steps of the last operation are highlighted; G_MAXUINT: all. */
+  properties[PROP_REVEALED_STEPS] =
+    g_param_spec_uint ("revealed-steps", NULL, NULL, 0, G_MAXUINT, G_MAXUINT,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The bit the keyboard cursor is on. */
+  properties[PROP_CURSOR] =
+    g_param_spec_uint ("cursor", NULL, NULL, 0, BLOOM_M_MAX - 1, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "bitgrid");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+
+  {
+    static const struct { guint keyval; GdkModifierType mods; Move move; int amount; } keys[] = {
+      { GDK_KEY_Left, 0, MOVE_COLUMNS, -1 },
+      { GDK_KEY_KP_Left, 0, MOVE_COLUMNS, -1 },
+      { GDK_KEY_Right, 0, MOVE_COLUMNS, 1 },
+      { GDK_KEY_KP_Right, 0, MOVE_COLUMNS, 1 },
+      { GDK_KEY_Up, 0, MOVE_ROWS, -1 },
+      { GDK_KEY_KP_Up, 0, MOVE_ROWS, -1 },
+      { GDK_KEY_Down, 0, MOVE_ROWS, 1 },
+      { GDK_KEY_KP_Down, 0, MOVE_ROWS, 1 },
+      { GDK_KEY_Page_Up, 0, MOVE_PAGES, -1 },
+      { GDK_KEY_KP_Page_Up, 0, MOVE_PAGES, -1 },
+      { GDK_KEY_Page_Down, 0, MOVE_PAGES, 1 },
+      { GDK_KEY_KP_Page_Down, 0, MOVE_PAGES, 1 },
+      { GDK_KEY_Home, 0, MOVE_ROW_EDGE, -1 },
+      { GDK_KEY_KP_Home, 0, MOVE_ROW_EDGE, -1 },
+      { GDK_KEY_End, 0, MOVE_ROW_EDGE, 1 },
+      { GDK_KEY_KP_End, 0, MOVE_ROW_EDGE, 1 },
+      { GDK_KEY_Home, GDK_CONTROL_MASK, MOVE_GRID_EDGE, -1 },
+      { GDK_KEY_KP_Home, GDK_CONTROL_MASK, MOVE_GRID_EDGE, -1 },
+      { GDK_KEY_End, GDK_CONTROL_MASK, MOVE_GRID_EDGE, 1 },
+      { GDK_KEY_KP_End, GDK_CONTROL_MASK, MOVE_GRID_EDGE, 1 },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      gtk_widget_class_add_binding (widget_class, keys[i].keyval, keys[i].mods, move_cursor,
+                                    "(ii)", (int) keys[i].move, keys[i].amount);
+  }
 }
 
 static void
 bloom_bit_grid_init (BloomBitGrid *self)
 {
+  GtkGesture *click;
+
   self->cell_size = BLOOM_BIT_GRID_BASE_CELL;
+  self->revealed_steps = G_MAXUINT;
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  /* The bits can be inspected from the keyboard: the grid takes the focus
+   * and moves a cursor with the arrow keys. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Bit grid"),
                                   -1);
@@ -518,4 +831,66 @@ bloom_bit_grid_get_columns (BloomBitGrid *self)
   g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), 0);
 
   return bloom_bit_grid_columns_for_width (self, gtk_widget_get_width (GTK_WIDGET (self)));
+}
+
+guint
+bloom_bit_grid_get_revealed_steps (BloomBitGrid *self)
+{
+  g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), G_MAXUINT);
+
+  return self->revealed_steps;
+}
+
+/* Step-through: highlight only the first @revealed_steps positions of the
+ * last operation; G_MAXUINT shows them all. */
+void
+bloom_bit_grid_set_revealed_steps (BloomBitGrid *self,
+                                   guint         revealed_steps)
+{
+  g_return_if_fail (BLOOM_IS_BIT_GRID (self));
+
+  if (self->revealed_steps == revealed_steps)
+    return;
+
+  self->revealed_steps = revealed_steps;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_accessible (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEALED_STEPS]);
+}
+
+guint
+bloom_bit_grid_get_cursor (BloomBitGrid *self)
+{
+  g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), 0);
+
+  return self->cursor;
+}
+
+void
+bloom_bit_grid_set_cursor (BloomBitGrid *self,
+                           guint         cursor)
+{
+  g_return_if_fail (BLOOM_IS_BIT_GRID (self));
+
+  cursor = MIN (cursor, BLOOM_M_MAX - 1);
+  if (self->m > 0)
+    cursor = MIN (cursor, self->m - 1);
+
+  if (self->cursor == cursor)
+    return;
+
+  self->cursor = cursor;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  scroll_to_cursor (self);
+  update_accessible (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
+}
+
+/* What the grid gives assistive technology as its description. */
+const char *
+bloom_bit_grid_get_text_alternative (BloomBitGrid *self)
+{
+  g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), NULL);
+
+  return self->description;
 }

@@ -32,5 +32,12 @@ gboolean      bloom_bit_grid_get_cell_at   (BloomBitGrid *self,
                                             double        x,
                                             double        y,
                                             guint        *index);
+guint         bloom_bit_grid_get_revealed_steps (BloomBitGrid *self);
+void          bloom_bit_grid_set_revealed_steps (BloomBitGrid *self,
+                                                 guint         revealed_steps);
+guint         bloom_bit_grid_get_cursor    (BloomBitGrid *self);
+void          bloom_bit_grid_set_cursor    (BloomBitGrid *self,
+                                            guint         cursor);
+const char   *bloom_bit_grid_get_text_alternative (BloomBitGrid *self);
 
 G_END_DECLS

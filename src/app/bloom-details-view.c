@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "bloom-details-view.h"
@@ -21,13 +22,17 @@ typedef enum
   ROW_PARAMETERS,
   ROW_BITS_SET,
   ROW_APPROXIMATION,
+  ROW_EXACT,
+  ROW_FILL_RATE,
+  ROW_ESTIMATE,
   ROW_OBSERVED,
   N_ROWS
 } Row;
 
 /* Keys for bloom_details_view_get_value(), in Row order. */
 static const char * const row_keys[N_ROWS] = {
-  "h1", "h2", "positions", "parameters", "bits-set", "approximation", "observed",
+  "h1", "h2", "positions", "parameters", "bits-set", "approximation", "exact", "fill-rate",
+  "estimated-n", "observed",
 };
 
 struct _BloomDetailsView
@@ -62,6 +67,7 @@ update (BloomDetailsView *self)
   BloomOperation *operation = self->session ? bloom_session_get_last_operation (self->session) : NULL;
   g_autofree char *h1 = NULL, *h2 = NULL, *positions = NULL, *parameters = NULL;
   g_autofree char *bits_set = NULL, *approximation = NULL, *observed = NULL;
+  g_autofree char *exact = NULL, *fill_rate = NULL, *estimate = NULL;
   guint m, k, n, set;
   double exponent;
 
@@ -118,6 +124,37 @@ update (BloomDetailsView *self)
                                      k, n, m, k, exp_value, k, result);
   }
 
+  /* The same with finite m, and the rate the set bits imply. */
+  {
+    g_autofree char *clear = bloom_format_decimal (pow (1.0 - 1.0 / m, (double) k * n));
+    g_autofree char *result = bloom_format_decimal (bloom_session_get_exact_rate (self->session));
+
+    /* Translators: (1 − 1/m)^(kn) is the chance that one bit is still 0 */
+    exact = g_strdup_printf (_("f = (1 − (1 − 1/m)^(k·n))^k = (1 − (1 − 1/%u)^(%u·%u))^%u = (1 − %s)^%u ≈ %s"),
+                             m, k, n, k, clear, k, result);
+  }
+  {
+    g_autofree char *result = bloom_format_decimal (bloom_session_get_fill_rate (self->session));
+
+    /* Translators: X is the number of bits set */
+    fill_rate = g_strdup_printf (_("(X/m)^k = (%u/%u)^%u ≈ %s"), set, m, k, result);
+  }
+
+  /* n̂ from the bits set; infinite when all are. */
+  if (set == m)
+    /* Translators: n̂ is the estimated number of entries; ∞ is infinity */
+    estimate = g_strdup_printf (_("n̂ = −(m/k)·ln(1 − X/m) = −(%u/%u)·ln(1 − %u/%u) = ∞: every bit "
+                                  "is set, so no number of entries explains it (n = %u)"),
+                                m, k, set, m, n);
+  else
+    {
+      g_autofree char *result = bloom_format_decimal (bloom_session_get_estimated_entries (self->session));
+
+      /* Translators: n̂ is the estimated number of entries, n the real one */
+      estimate = g_strdup_printf (_("n̂ = −(m/k)·ln(1 − X/m) = −(%u/%u)·ln(1 − %u/%u) ≈ %s (n = %u)"),
+                                  m, k, set, m, result, n);
+    }
+
   if (bloom_session_get_observed_rate (self->session, NULL))
     {
       g_autofree char *rate = bloom_format_observed_rate (self->session);
@@ -134,6 +171,9 @@ update (BloomDetailsView *self)
   set_value (self, ROW_PARAMETERS, parameters);
   set_value (self, ROW_BITS_SET, bits_set);
   set_value (self, ROW_APPROXIMATION, approximation);
+  set_value (self, ROW_EXACT, exact);
+  set_value (self, ROW_FILL_RATE, fill_rate);
+  set_value (self, ROW_ESTIMATE, estimate);
   set_value (self, ROW_OBSERVED, observed);
 }
 
@@ -216,7 +256,22 @@ bloom_details_view_init (BloomDetailsView *self)
     _("Parameters"),
     _("Bits set"),
     _("Ideal-hash approximation"),
+    _("Finite-m formula"),
+    _("Rate from the bits set"),
+    _("Estimated entries n̂"),
     _("Observed false-positive rate"),
+  };
+  /* What each formula beside the approximation assumes (R6, H5). */
+  const char *assumptions[N_ROWS] = {
+    [ROW_EXACT] = _("Assumes, like the approximation, that the k·n positions of the stored strings "
+                    "are independent and uniform over the m bits, but keeps (1 − 1/m)^(k·n) "
+                    "exact instead of e^(−k·n/m). It treats the k bits a new string tests as "
+                    "independent, so it is an estimate too, not the rate of this filter."),
+    [ROW_FILL_RATE] = _("Takes the X bits that are actually set as they are, and assumes each of "
+                        "the k positions of a new string is uniform over the m bits and "
+                        "independent of the others: the chance that all k land on set bits."),
+    [ROW_ESTIMATE] = _("How many strings with ideal, independent hashes would set X bits on "
+                       "average; compare it with n, the distinct entries actually stored."),
   };
   g_autofree char *notes = NULL;
 
@@ -236,7 +291,8 @@ bloom_details_view_init (BloomDetailsView *self)
       gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
       gtk_label_set_yalign (GTK_LABEL (title), 0.0f);
       gtk_widget_add_css_class (title, "dim-label");
-      gtk_grid_attach (GTK_GRID (self->grid), title, 0, row, 1, 1);
+      /* Two grid rows per row: the value, and what it assumes. */
+      gtk_grid_attach (GTK_GRID (self->grid), title, 0, 2 * row, 1, 1);
 
       self->values[row] = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (self->values[row]), 0.0f);
@@ -248,7 +304,21 @@ bloom_details_view_init (BloomDetailsView *self)
       gtk_accessible_update_relation (GTK_ACCESSIBLE (self->values[row]),
                                       GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
                                       -1);
-      gtk_grid_attach (GTK_GRID (self->grid), self->values[row], 1, row, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), self->values[row], 1, 2 * row, 1, 1);
+
+      if (assumptions[row] != NULL)
+        {
+          GtkWidget *assumption = gtk_label_new (assumptions[row]);
+
+          gtk_label_set_xalign (GTK_LABEL (assumption), 0.0f);
+          gtk_label_set_wrap (GTK_LABEL (assumption), TRUE);
+          gtk_widget_add_css_class (assumption, "caption");
+          gtk_widget_add_css_class (assumption, "dim-label");
+          gtk_accessible_update_relation (GTK_ACCESSIBLE (self->values[row]),
+                                          GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, assumption, NULL,
+                                          -1);
+          gtk_grid_attach (GTK_GRID (self->grid), assumption, 1, 2 * row + 1, 1, 1);
+        }
     }
 
   /* SPEC R6, H5 and R5: what the numbers above do not promise. */

@@ -178,8 +178,8 @@ bloom_format_positions (BloomOperation *operation)
   return g_string_free (text, FALSE);
 }
 
-/* The tooltip of one cell: "Bit 17: 1 (set)", and the steps of the last
- * operation that landed on it. */
+/* The tooltip of one cell: "Bit 17: 1, set by "apple"", and the steps of
+ * the last operation that landed on it. */
 char *
 bloom_format_bit_description (BloomSession *session,
                               guint         index)
@@ -192,9 +192,7 @@ bloom_format_bit_description (BloomSession *session,
 
   g_return_val_if_fail (filter != NULL, NULL);
 
-  bit = bloom_filter_get_bit (filter, index)
-        ? g_strdup_printf (_("Bit %u: 1 (set)"), index)
-        : g_strdup_printf (_("Bit %u: 0 (clear)"), index);
+  bit = bloom_format_bit_provenance (session, index);
 
   for (guint i = 0; operation != NULL && i < bloom_operation_get_n_positions (operation); i++)
     if (bloom_operation_get_position (operation, i) == index)
@@ -236,4 +234,143 @@ bloom_format_grid_description (BloomSession *session)
 
   /* Translators: the first %s says how many bits are set, the second lists positions */
   return g_strdup_printf (_("%s Positions of the last operation: %s."), bits, positions);
+}
+
+/* How many setters the provenance of a bit names before it counts. */
+#define PROVENANCE_NAMES 5
+
+/* Bit provenance: "Bit 17: 1, set by "apple", "kiwi"" — the stored strings
+ * whose positions include the bit, JSON-quoted, in insertion order — or
+ * "Bit 17: 0 (clear)". */
+char *
+bloom_format_bit_provenance (BloomSession *session,
+                             guint         index)
+{
+  BloomFilter *filter = bloom_session_get_filter (session);
+  g_autofree guint *setters = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint n = 0;
+
+  g_return_val_if_fail (filter != NULL, NULL);
+  g_return_val_if_fail (index < bloom_filter_get_m (filter), NULL);
+
+  if (!bloom_filter_get_bit (filter, index))
+    return g_strdup_printf (_("Bit %u: 0 (clear)"), index);
+
+  setters = bloom_session_get_bit_setters (session, index, &n);
+  if (n == 0)
+    return g_strdup_printf (_("Bit %u: 1 (set)"), index);
+
+  for (guint i = 0; i < MIN (n, PROVENANCE_NAMES); i++)
+    {
+      const char *entry;
+      gsize len;
+      g_autofree char *quoted = NULL;
+
+      entry = bloom_session_get_entry (session, setters[i], &len);
+      quoted = bloom_text_quote (entry, len);
+      if (i > 0)
+        g_string_append (names, C_("list separator", ", "));
+      g_string_append (names, quoted);
+    }
+
+  if (n <= PROVENANCE_NAMES)
+    /* Translators: %u is a bit index, %s a list of JSON-quoted strings */
+    return g_strdup_printf (_("Bit %u: 1, set by %s"), index, names->str);
+
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: %u is a bit index, %s a list of
+                                        * JSON-quoted strings, the last %u how many
+                                        * more strings set the bit */
+                                       "Bit %u: 1, set by %s and %u more string",
+                                       "Bit %u: 1, set by %s and %u more strings",
+                                       n - PROVENANCE_NAMES),
+                          index, names->str, n - PROVENANCE_NAMES);
+}
+
+/* Step-through: what step @step (0-based, of k) of the last operation
+ * does, as one sentence. */
+char *
+bloom_format_step (BloomOperation *operation,
+                   guint           step)
+{
+  guint k = bloom_operation_get_n_positions (operation);
+  guint position;
+
+  g_return_val_if_fail (step < k, NULL);
+
+  position = bloom_operation_get_position (operation, step);
+
+  if (bloom_operation_get_kind (operation) == BLOOM_OPERATION_INSERT)
+    {
+      if (!bloom_operation_get_before (operation, step))
+        /* Translators: "Step 3 of 12: i = 2 sets bit 17 (it was 0)." */
+        return g_strdup_printf (_("Step %u of %u: i = %u sets bit %u (it was 0)."),
+                                step + 1, k, step, position);
+      else
+        /* Translators: "Step 3 of 12: i = 2 lands on bit 17, which is already 1." */
+        return g_strdup_printf (_("Step %u of %u: i = %u lands on bit %u, which is already 1."),
+                                step + 1, k, step, position);
+    }
+
+  if (bloom_operation_get_before (operation, step))
+    /* Translators: "Step 3 of 12: i = 2 checks bit 17: it is 1." */
+    return g_strdup_printf (_("Step %u of %u: i = %u checks bit %u: it is 1."),
+                            step + 1, k, step, position);
+  else
+    /* Translators: "Step 3 of 12: i = 2 checks bit 17: it is 0, …" */
+    return g_strdup_printf (_("Step %u of %u: i = %u checks bit %u: it is 0, so the string "
+                              "was never inserted."),
+                            step + 1, k, step, position);
+}
+
+/* The grid's text alternative: bits, the positions shown (all, or the
+ * first @revealed while stepping through them; G_MAXUINT: not stepping),
+ * and the bit under the cursor with where it comes from. */
+char *
+bloom_format_grid_description_full (BloomSession *session,
+                                    guint         revealed,
+                                    guint         cursor)
+{
+  BloomFilter *filter = bloom_session_get_filter (session);
+  BloomOperation *operation = bloom_session_get_last_operation (session);
+  g_autofree char *summary = NULL;
+  g_autofree char *provenance = NULL;
+  g_autofree char *cursor_text = NULL;
+  guint k;
+
+  if (filter == NULL)
+    return g_strdup (_("No filter is active."));
+
+  k = operation ? bloom_operation_get_n_positions (operation) : 0;
+  if (operation == NULL || revealed == G_MAXUINT)
+    summary = bloom_format_grid_description (session);
+  else
+    {
+      g_autoptr(GString) positions = g_string_new (NULL);
+      g_autofree char *bits = g_strdup_printf (_("%u bits, %u set."), bloom_filter_get_m (filter),
+                                               bloom_filter_count_set_bits (filter));
+
+      revealed = MIN (revealed, k);
+      for (guint i = 0; i < revealed; i++)
+        {
+          if (i > 0)
+            g_string_append (positions, C_("list separator", ", "));
+          g_string_append_printf (positions, "%u", bloom_operation_get_position (operation, i));
+        }
+
+      /* Translators: the first %s says how many bits are set, then "step 3
+       * of 12", the last %s lists the positions shown so far */
+      summary = g_strdup_printf (_("%s Step %u of %u of the last operation; positions so far: %s."),
+                                 bits, revealed, k, positions->str);
+    }
+
+  if (cursor >= bloom_filter_get_m (filter))
+    return g_steal_pointer (&summary);
+
+  provenance = bloom_format_bit_provenance (session, cursor);
+  /* Translators: %s describes the bit under the grid's cursor */
+  cursor_text = g_strdup_printf (_("Cursor: %s."), provenance);
+
+  return g_strjoin (" ", summary, cursor_text, NULL);
 }

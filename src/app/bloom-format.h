@@ -26,5 +26,12 @@ char       *bloom_format_positions         (BloomOperation *operation);
 char       *bloom_format_bit_description   (BloomSession   *session,
                                             guint           index);
 char       *bloom_format_grid_description  (BloomSession   *session);
+char       *bloom_format_bit_provenance    (BloomSession   *session,
+                                            guint           index);
+char       *bloom_format_step              (BloomOperation *operation,
+                                            guint           step);
+char       *bloom_format_grid_description_full (BloomSession *session,
+                                                guint         revealed,
+                                                guint         cursor);
 
 G_END_DECLS

@@ -9,9 +9,10 @@
 
 #include <glib/gi18n.h>
 
+#include "bloom-format.h"
 #include "bloom-hash-table.h"
 
-enum { COLUMN_I, COLUMN_POSITION, COLUMN_BEFORE, COLUMN_AFTER, COLUMN_NOTE, N_COLUMNS };
+enum { COLUMN_I, COLUMN_POSITION, COLUMN_BEFORE, COLUMN_AFTER, COLUMN_SET_BY, COLUMN_NOTE, N_COLUMNS };
 
 struct _BloomHashTable
 {
@@ -21,16 +22,18 @@ struct _BloomHashTable
   gulong        changed_handler;
 
   GtkWidget    *caption;
+  GtkWidget    *step_label;
   GtkWidget    *grid;
   /* k is at most 12: every row exists from the start and is only shown,
    * hidden and relabelled, never rebuilt. */
   GtkWidget    *cells[BLOOM_K_MAX][N_COLUMNS];
   guint         n_rows;
+  guint         revealed_steps;  /* view state: G_MAXUINT shows every row */
 };
 
 G_DEFINE_FINAL_TYPE (BloomHashTable, bloom_hash_table, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_SESSION, N_PROPS };
+enum { PROP_0, PROP_SESSION, PROP_REVEALED_STEPS, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static GtkWidget *
@@ -49,11 +52,38 @@ add_cell (BloomHashTable *self,
   return label;
 }
 
+/* "Set by": the first stored string, in insertion order, whose positions
+ * include the bit — why a query finds it set. */
+static char *
+format_setter (BloomHashTable *self,
+               guint           entry)
+{
+  const char *text;
+  gsize len;
+
+  if (entry == G_MAXUINT)
+    return g_strdup ("—");
+
+  text = bloom_session_get_entry (self->session, entry, &len);
+
+  return bloom_text_quote (text, len);
+}
+
 static void
 update (BloomHashTable *self)
 {
   BloomOperation *operation = self->session ? bloom_session_get_last_operation (self->session) : NULL;
   guint k = operation ? bloom_operation_get_n_positions (operation) : 0;
+  guint shown = MIN (k, self->revealed_steps);
+  gboolean stepping = self->revealed_steps != G_MAXUINT && k > 0;
+  guint bits[BLOOM_K_MAX];
+  guint setters[BLOOM_K_MAX];
+
+  /* One pass over the entries for all rows. */
+  for (guint i = 0; i < k; i++)
+    bits[i] = bloom_operation_get_position (operation, i);
+  if (k > 0)
+    bloom_session_get_first_setters (self->session, bits, k, setters);
 
   if (operation == NULL)
     gtk_label_set_text (GTK_LABEL (self->caption),
@@ -74,9 +104,18 @@ update (BloomHashTable *self)
 
   gtk_widget_set_visible (self->grid, k > 0);
 
+  /* Stepping through: only the rows revealed so far, the newest in bold. */
+  gtk_widget_set_visible (self->step_label, stepping && shown > 0);
+  if (stepping && shown > 0)
+    {
+      g_autofree char *step = bloom_format_step (operation, shown - 1);
+
+      gtk_label_set_text (GTK_LABEL (self->step_label), step);
+    }
+
   for (guint i = 0; i < BLOOM_K_MAX; i++)
     {
-      gboolean visible = i < k;
+      gboolean visible = i < shown;
 
       for (guint c = 0; c < N_COLUMNS; c++)
         gtk_widget_set_visible (self->cells[i][c], visible);
@@ -105,6 +144,13 @@ update (BloomHashTable *self)
               note = g_strdup_printf (_("repeat of i = %u"), first);
             }
           gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_NOTE]), note ? note : "");
+          {
+            g_autofree char *setter = format_setter (self, setters[i]);
+
+            gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_SET_BY]), setter);
+            /* A long string is cut short in the table; all of it here. */
+            gtk_widget_set_tooltip_text (self->cells[i][COLUMN_SET_BY], setter);
+          }
 
           for (guint c = 0; c < N_COLUMNS; c++)
             {
@@ -112,11 +158,15 @@ update (BloomHashTable *self)
                 gtk_widget_add_css_class (self->cells[i][c], "repeat");
               else
                 gtk_widget_remove_css_class (self->cells[i][c], "repeat");
+              if (stepping && i + 1 == shown)
+                gtk_widget_add_css_class (self->cells[i][c], "current-step");
+              else
+                gtk_widget_remove_css_class (self->cells[i][c], "current-step");
             }
         }
     }
 
-  self->n_rows = k;
+  self->n_rows = shown;
 }
 
 static void
@@ -128,6 +178,7 @@ bloom_hash_table_dispose (GObject *object)
     g_clear_signal_handler (&self->changed_handler, self->session);
   g_clear_object (&self->session);
   g_clear_pointer (&self->caption, gtk_widget_unparent);
+  g_clear_pointer (&self->step_label, gtk_widget_unparent);
   g_clear_pointer (&self->grid, gtk_widget_unparent);
 
   G_OBJECT_CLASS (bloom_hash_table_parent_class)->dispose (object);
@@ -145,6 +196,9 @@ bloom_hash_table_get_property (GObject    *object,
     {
     case PROP_SESSION:
       g_value_set_object (value, self->session);
+      break;
+    case PROP_REVEALED_STEPS:
+      g_value_set_uint (value, self->revealed_steps);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -164,6 +218,9 @@ bloom_hash_table_set_property (GObject      *object,
     case PROP_SESSION:
       bloom_hash_table_set_session (self, g_value_get_object (value));
       break;
+    case PROP_REVEALED_STEPS:
+      bloom_hash_table_set_revealed_steps (self, g_value_get_uint (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -182,6 +239,10 @@ bloom_hash_table_class_init (BloomHashTableClass *klass)
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* How many rows of the last operation are shown; G_MAXUINT: all. */
+  properties[PROP_REVEALED_STEPS] =
+    g_param_spec_uint ("revealed-steps", NULL, NULL, 0, G_MAXUINT, G_MAXUINT,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "hashtable");
@@ -196,6 +257,8 @@ bloom_hash_table_init (BloomHashTable *self)
     C_("hash table", "Position"),
     C_("hash table", "Bit before"),
     C_("hash table", "Bit after"),
+    /* Translators: the first stored string whose positions include the bit */
+    C_("hash table", "Set by"),
     "",
   };
 
@@ -203,10 +266,19 @@ bloom_hash_table_init (BloomHashTable *self)
                                   GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
 
+  self->revealed_steps = G_MAXUINT;
+
   self->caption = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->caption), 0.0f);
   gtk_label_set_wrap (GTK_LABEL (self->caption), TRUE);
   gtk_widget_set_parent (self->caption, GTK_WIDGET (self));
+
+  self->step_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->step_label), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (self->step_label), TRUE);
+  gtk_widget_add_css_class (self->step_label, "heading");
+  gtk_widget_set_visible (self->step_label, FALSE);
+  gtk_widget_set_parent (self->step_label, GTK_WIDGET (self));
 
   self->grid = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (self->grid), 24);
@@ -218,14 +290,19 @@ bloom_hash_table_init (BloomHashTable *self)
     {
       GtkWidget *header = gtk_label_new (headers[c]);
 
-      gtk_label_set_xalign (GTK_LABEL (header), c == COLUMN_NOTE ? 0.0f : 1.0f);
+      gtk_label_set_xalign (GTK_LABEL (header), c >= COLUMN_SET_BY ? 0.0f : 1.0f);
       gtk_widget_add_css_class (header, "heading");
       gtk_grid_attach (GTK_GRID (self->grid), header, c, 0, 1, 1);
     }
 
   for (guint i = 0; i < BLOOM_K_MAX; i++)
-    for (guint c = 0; c < N_COLUMNS; c++)
-      self->cells[i][c] = add_cell (self, c, i + 1, c != COLUMN_NOTE);
+    {
+      for (guint c = 0; c < N_COLUMNS; c++)
+        self->cells[i][c] = add_cell (self, c, i + 1, c < COLUMN_SET_BY);
+      gtk_label_set_ellipsize (GTK_LABEL (self->cells[i][COLUMN_SET_BY]), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (self->cells[i][COLUMN_SET_BY]), 32);
+      gtk_widget_add_css_class (self->cells[i][COLUMN_SET_BY], "monospace");
+    }
 
   update (self);
 }
@@ -286,4 +363,40 @@ bloom_hash_table_get_row_text (BloomHashTable *self,
     }
 
   return g_string_free (text, FALSE);
+}
+
+guint
+bloom_hash_table_get_revealed_steps (BloomHashTable *self)
+{
+  g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), G_MAXUINT);
+
+  return self->revealed_steps;
+}
+
+/* Step-through: show only the first @revealed_steps rows; G_MAXUINT shows
+ * them all. */
+void
+bloom_hash_table_set_revealed_steps (BloomHashTable *self,
+                                     guint           revealed_steps)
+{
+  g_return_if_fail (BLOOM_IS_HASH_TABLE (self));
+
+  if (self->revealed_steps == revealed_steps)
+    return;
+
+  self->revealed_steps = revealed_steps;
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEALED_STEPS]);
+}
+
+/* The step line shown while stepping through, or NULL. */
+const char *
+bloom_hash_table_get_step_text (BloomHashTable *self)
+{
+  g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), NULL);
+
+  if (!gtk_widget_get_visible (self->step_label))
+    return NULL;
+
+  return gtk_label_get_text (GTK_LABEL (self->step_label));
 }

@@ -21,5 +21,9 @@ void          bloom_hash_table_set_session (BloomHashTable *self,
 guint         bloom_hash_table_get_n_rows  (BloomHashTable *self);
 char         *bloom_hash_table_get_row_text (BloomHashTable *self,
                                              guint           row);
+guint         bloom_hash_table_get_revealed_steps (BloomHashTable *self);
+void          bloom_hash_table_set_revealed_steps (BloomHashTable *self,
+                                                   guint           revealed_steps);
+const char   *bloom_hash_table_get_step_text (BloomHashTable *self);
 
 G_END_DECLS

@@ -12,11 +12,14 @@
 
 #include "bloom-bit-grid.h"
 #include "bloom-details-view.h"
+#include "bloom-entries-view.h"
 #include "bloom-format.h"
 #include "bloom-hash-table.h"
 #include "bloom-quit-dialog.h"
+#include "bloom-rate-plot.h"
 #include "bloom-session-file.h"
 #include "bloom-session-store.h"
+#include "bloom-sizing-dialog.h"
 #include "bloom-window.h"
 
 #define ZOOM_DEFAULT 100
@@ -52,6 +55,10 @@ struct _BloomWindow
   /* The last operation refused, shown under the string field until the
    * string changes or an operation succeeds. */
   char                 *text_error;
+  /* Step-through, view state only: how many positions of the last
+   * operation the grid and the table show; G_MAXUINT shows all. */
+  guint                 revealed_steps;
+  BloomSizingDialog    *sizing_dialog;  /* a toplevel, kept while hidden */
 
   /* Template widgets */
   GtkRevealer          *storage_revealer;
@@ -95,16 +102,24 @@ struct _BloomWindow
   GtkExpander          *details_expander;
   BloomHashTable       *hash_table;
   BloomDetailsView     *details_view;
+  GtkLabel             *step_label;
+  GtkLabel             *cursor_label;
+  GtkExpander          *plot_expander;
+  BloomRatePlot        *rate_plot;
+  GtkExpander          *entries_expander;
+  BloomEntriesView     *entries_view;
 };
 
 G_DEFINE_FINAL_TYPE (BloomWindow, bloom_window, GTK_TYPE_APPLICATION_WINDOW)
 
-enum { PROP_0, PROP_SESSION, PROP_STORE, PROP_SETTINGS, PROP_ZOOM, N_PROPS };
+enum { PROP_0, PROP_SESSION, PROP_STORE, PROP_SETTINGS, PROP_ZOOM, PROP_STEPPING, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 /* Names of the details in the session (SPEC P1). */
 #define DETAIL_POSITIONS "hash-positions"
 #define DETAIL_MODEL     "model"
+#define DETAIL_RATE_PLOT "rate-plot"
+#define DETAIL_ENTRIES   "entries"
 
 /* A hidden revealer still takes the box's spacing: it is only visible
  * while it shows something or slides. */
@@ -360,6 +375,82 @@ show_file_message (BloomWindow *self,
                                   -1);
 }
 
+/* Step-through and the bit cursor: what the window shows beside the grid. */
+static void
+update_teaching (BloomWindow *self)
+{
+  BloomOperation *operation = bloom_session_get_last_operation (self->session);
+  guint k = operation ? bloom_operation_get_n_positions (operation) : 0;
+  gboolean stepping = self->revealed_steps != G_MAXUINT;
+
+  if (stepping && k > 0)
+    {
+      g_autofree char *step = bloom_format_step (operation, MIN (self->revealed_steps, k) - 1);
+
+      gtk_label_set_text (self->step_label, step);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->step_label), stepping && k > 0);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "view.step-through", k > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "view.step-next",
+                                 k > 0 && (!stepping || self->revealed_steps < k));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "view.step-previous",
+                                 stepping && self->revealed_steps > 1);
+
+  if (bloom_session_get_filter (self->session) != NULL)
+    {
+      g_autofree char *bit = bloom_format_bit_provenance (self->session,
+                                                          bloom_bit_grid_get_cursor (self->grid));
+
+      gtk_label_set_text (self->cursor_label, bit);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->cursor_label),
+                          bloom_session_get_filter (self->session) != NULL);
+}
+
+static void
+set_revealed_steps (BloomWindow *self,
+                    guint        revealed_steps)
+{
+  gboolean was_stepping = self->revealed_steps != G_MAXUINT;
+
+  self->revealed_steps = revealed_steps;
+  bloom_bit_grid_set_revealed_steps (self->grid, revealed_steps);
+  bloom_hash_table_set_revealed_steps (self->hash_table, revealed_steps);
+  update_teaching (self);
+
+  if (was_stepping != (revealed_steps != G_MAXUINT))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEPPING]);
+}
+
+/* Ctrl+T, as the "stepping" property: on starts at step 1 of the last
+ * operation, off shows every position again. */
+static void
+set_stepping (BloomWindow *self,
+              gboolean     stepping)
+{
+  if (stepping == (self->revealed_steps != G_MAXUINT))
+    return;
+
+  if (!stepping)
+    set_revealed_steps (self, G_MAXUINT);
+  else if (bloom_session_get_last_operation (self->session) != NULL)
+    set_revealed_steps (self, 1);
+}
+
+/* A new operation starts its own step-through at step 1; without one
+ * there is nothing to step through. */
+static void
+restart_stepping (BloomWindow *self)
+{
+  if (self->revealed_steps == G_MAXUINT)
+    update_teaching (self);
+  else if (bloom_session_get_last_operation (self->session) != NULL)
+    set_revealed_steps (self, 1);
+  else
+    set_revealed_steps (self, G_MAXUINT);
+}
+
 /* The model changed: every part of the window that shows it. */
 static void
 on_session_changed (BloomWindow *self)
@@ -370,6 +461,7 @@ on_session_changed (BloomWindow *self)
   update_notice (self);
   update_operation (self);
   update_counters (self);
+  restart_stepping (self);
   gtk_widget_set_visible (self->grid_scroller, active);
   gtk_widget_set_visible (self->grid_placeholder, !active);
 }
@@ -405,6 +497,10 @@ on_open_details_changed (BloomWindow *self)
                              bloom_session_get_detail_open (self->session, DETAIL_POSITIONS));
   gtk_expander_set_expanded (self->details_expander,
                              bloom_session_get_detail_open (self->session, DETAIL_MODEL));
+  gtk_expander_set_expanded (self->plot_expander,
+                             bloom_session_get_detail_open (self->session, DETAIL_RATE_PLOT));
+  gtk_expander_set_expanded (self->entries_expander,
+                             bloom_session_get_detail_open (self->session, DETAIL_ENTRIES));
 }
 
 static gboolean
@@ -523,7 +619,10 @@ on_expander_toggled (BloomWindow *self,
                      GParamSpec  *pspec,
                      GtkExpander *expander)
 {
-  const char *name = expander == self->positions_expander ? DETAIL_POSITIONS : DETAIL_MODEL;
+  const char *name = expander == self->positions_expander ? DETAIL_POSITIONS
+                     : expander == self->details_expander ? DETAIL_MODEL
+                     : expander == self->plot_expander ? DETAIL_RATE_PLOT
+                     : DETAIL_ENTRIES;
 
   bloom_session_set_detail_open (self->session, name, gtk_expander_get_expanded (expander));
 }
@@ -1111,6 +1210,75 @@ on_zoom_changed (BloomWindow *self)
     g_settings_set_int (self->settings, "zoom", self->zoom);
 }
 
+/* Step-through: Alt+Right and Alt+Left step, keys a text field does not
+ * use; Alt+Right also starts it. */
+static void
+step_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+  BloomOperation *operation = bloom_session_get_last_operation (self->session);
+  guint k = operation ? bloom_operation_get_n_positions (operation) : 0;
+
+  if (k == 0)
+    return;
+
+  if (self->revealed_steps == G_MAXUINT)
+    set_stepping (self, TRUE);
+  else if (g_str_equal (action_name, "view.step-next"))
+    set_revealed_steps (self, MIN (self->revealed_steps + 1, k));
+  else
+    set_revealed_steps (self, MAX (self->revealed_steps, 2) - 1);
+}
+
+static void
+on_use_parameters (BloomWindow       *self,
+                   guint              m,
+                   guint              k,
+                   BloomSizingDialog *dialog)
+{
+  g_autofree char *m_text = g_strdup_printf ("%u", m);
+  g_autofree char *k_text = g_strdup_printf ("%u", k);
+
+  /* As if typed, one field at a time, as sync_parameters() expects: F3
+   * discards a filter with other parameters, and Undo brings it back. */
+  gtk_editable_set_text (GTK_EDITABLE (self->m_spin), m_text);
+  flush_parameters (self);
+  gtk_editable_set_text (GTK_EDITABLE (self->k_spin), k_text);
+  flush_parameters (self);
+
+  /* Creating the filter is the next thing to do. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->create_button));
+}
+
+/* SPEC S1, in a dialog that keeps what was typed while the window lives. */
+static void
+sizing_helper_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+
+  flush_parameters (self);
+
+  if (self->sizing_dialog == NULL)
+    {
+      self->sizing_dialog = bloom_sizing_dialog_new (GTK_WINDOW (self), self->session);
+      g_object_add_weak_pointer (G_OBJECT (self->sizing_dialog), (gpointer *) &self->sizing_dialog);
+      g_signal_connect_object (self->sizing_dialog, "use-parameters",
+                               G_CALLBACK (on_use_parameters), self, G_CONNECT_SWAPPED);
+    }
+
+  gtk_window_present (GTK_WINDOW (self->sizing_dialog));
+}
+
+static void
+on_grid_cursor_changed (BloomWindow *self)
+{
+  update_teaching (self);
+}
+
 static void
 bloom_window_constructed (GObject *object)
 {
@@ -1149,6 +1317,10 @@ bloom_window_constructed (GObject *object)
   bloom_bit_grid_set_session (self->grid, self->session);
   bloom_hash_table_set_session (self->hash_table, self->session);
   bloom_details_view_set_session (self->details_view, self->session);
+  bloom_rate_plot_set_session (self->rate_plot, self->session);
+  bloom_entries_view_set_session (self->entries_view, self->session);
+  g_signal_connect_object (self->grid, "notify::cursor",
+                           G_CALLBACK (on_grid_cursor_changed), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->session, "changed",
                            G_CALLBACK (on_session_changed), self, G_CONNECT_SWAPPED);
@@ -1175,6 +1347,11 @@ bloom_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->parameter_sync_id, g_source_remove);
   g_cancellable_cancel (self->file_cancellable);
+  if (self->sizing_dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->sizing_dialog), (gpointer *) &self->sizing_dialog);
+      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->sizing_dialog)));
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), BLOOM_TYPE_WINDOW);
   g_clear_object (&self->session);
   g_clear_object (&self->store);
@@ -1216,6 +1393,9 @@ bloom_window_get_property (GObject    *object,
     case PROP_ZOOM:
       g_value_set_uint (value, self->zoom);
       break;
+    case PROP_STEPPING:
+      g_value_set_boolean (value, self->revealed_steps != G_MAXUINT);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1242,6 +1422,9 @@ bloom_window_set_property (GObject      *object,
       break;
     case PROP_ZOOM:
       bloom_window_set_zoom (self, g_value_get_uint (value));
+      break;
+    case PROP_STEPPING:
+      set_stepping (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1278,11 +1461,18 @@ bloom_window_class_init (BloomWindowClass *klass)
   properties[PROP_ZOOM] =
     g_param_spec_uint ("zoom", NULL, NULL, 50, 400, ZOOM_DEFAULT,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* Step-through: the grid and the table show the last operation's
+   * positions one at a time. View state, never stored. */
+  properties[PROP_STEPPING] =
+    g_param_spec_boolean ("stepping", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (BLOOM_TYPE_BIT_GRID);
   g_type_ensure (BLOOM_TYPE_HASH_TABLE);
   g_type_ensure (BLOOM_TYPE_DETAILS_VIEW);
+  g_type_ensure (BLOOM_TYPE_RATE_PLOT);
+  g_type_ensure (BLOOM_TYPE_ENTRIES_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/bloomlab/BloomLab/ui/bloom-window.ui");
@@ -1327,6 +1517,12 @@ bloom_window_class_init (BloomWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, details_expander);
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, hash_table);
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, details_view);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, step_label);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, cursor_label);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, plot_expander);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, rate_plot);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, entries_expander);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, entries_view);
   gtk_widget_class_bind_template_callback (widget_class, on_parameter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_child_revealed);
   gtk_widget_class_bind_template_callback (widget_class, on_parameter_input);
@@ -1366,6 +1562,24 @@ bloom_window_class_init (BloomWindowClass *klass)
                                        "filter.query", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0,
                                        "session.dismiss-message", NULL);
+
+  /* Teaching: the sizing helper and stepping through the positions. */
+  gtk_widget_class_install_action (widget_class, "filter.sizing-helper", NULL, sizing_helper_action);
+  gtk_widget_class_install_property_action (widget_class, "view.step-through", "stepping");
+  gtk_widget_class_install_action (widget_class, "view.step-next", NULL, step_action);
+  gtk_widget_class_install_action (widget_class, "view.step-previous", NULL, step_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK,
+                                       "filter.sizing-helper", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK,
+                                       "view.step-through", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK,
+                                       "view.step-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Right, GDK_ALT_MASK,
+                                       "view.step-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
+                                       "view.step-previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Left, GDK_ALT_MASK,
+                                       "view.step-previous", NULL);
 }
 
 static void
@@ -1373,11 +1587,21 @@ bloom_window_init (BloomWindow *self)
 {
   GtkEventController *controller;
   GtkShortcut *shortcut;
+  GtkWidget *page;
 
   self->zoom = ZOOM_DEFAULT;
+  self->revealed_steps = G_MAXUINT;
   self->file_cancellable = g_cancellable_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The page scrolls as a whole, so every part of it gets its natural
+   * height: a tall page must not squeeze the grid's own scroller. */
+  page = gtk_window_get_child (GTK_WINDOW (self));
+  if (GTK_IS_SCROLLED_WINDOW (page))
+    page = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page));
+  if (GTK_IS_VIEWPORT (page))
+    gtk_scrollable_set_vscroll_policy (GTK_SCROLLABLE (page), GTK_SCROLL_NATURAL);
 
   /* Ctrl+Z must reach Undo before a text field takes it for its own undo,
    * but only while there is something to undo: a disabled action lets the

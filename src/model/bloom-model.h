@@ -10,5 +10,6 @@
 #include "bloom-hash.h"
 #include "bloom-operation.h"
 #include "bloom-session.h"
+#include "bloom-sizing.h"
 #include "bloom-state.h"
 #include "bloom-text.h"

@@ -16,6 +16,7 @@
 #include "bloom-hash.h"
 #include "bloom-operation-private.h"
 #include "bloom-session-private.h"
+#include "bloom-sizing.h"
 #include "bloom-text.h"
 
 struct _BloomSession
@@ -743,6 +744,182 @@ bloom_session_get_approximate_rate (BloomSession *self)
   n = self->entries->len;
 
   return pow (-expm1 (-k * n / m), k);
+}
+
+/* (1 − (1 − 1/m)^(kn))^k: the approximation without replacing
+ * (1 − 1/m)^(kn) by e^(−kn/m); see bloom_rate_exact() for what it still
+ * assumes. 0 when no filter is active. */
+double
+bloom_session_get_exact_rate (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), 0.0);
+
+  if (self->filter == NULL)
+    return 0.0;
+
+  return bloom_rate_exact (bloom_filter_get_m (self->filter), bloom_filter_get_k (self->filter),
+                           self->entries->len);
+}
+
+/* (X/m)^k with X the bits actually set: the rate if each position of a new
+ * string were uniform and independent over these bits. */
+double
+bloom_session_get_fill_rate (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), 0.0);
+
+  if (self->filter == NULL)
+    return 0.0;
+
+  return bloom_rate_from_fill (bloom_filter_get_m (self->filter), bloom_filter_get_k (self->filter),
+                               bloom_filter_count_set_bits (self->filter));
+}
+
+/* n̂ = −(m/k)·ln(1 − X/m), INFINITY when every bit is set; 0 when no
+ * filter is active. */
+double
+bloom_session_get_estimated_entries (BloomSession *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), 0.0);
+
+  if (self->filter == NULL)
+    return 0.0;
+
+  return bloom_estimate_entries (bloom_filter_get_m (self->filter), bloom_filter_get_k (self->filter),
+                                 bloom_filter_count_set_bits (self->filter));
+}
+
+/* The positions of entry @index. Hashing it again costs microseconds; a
+ * cache would be one more thing for reset, undo and load to keep right. */
+static guint
+get_entry_positions (BloomSession *self,
+                     guint         index,
+                     guint16      *positions)
+{
+  const char *entry = g_ptr_array_index (self->entries, index);
+  g_autofree gunichar2 *units = NULL;
+  gsize n_units = 0;
+  guint m = bloom_filter_get_m (self->filter);
+  guint k = bloom_filter_get_k (self->filter);
+  guint32 h1, h2;
+
+  units = bloom_text_to_units (entry, g_ref_string_length ((char *) entry), &n_units, NULL);
+  g_assert (units != NULL);
+
+  bloom_hash_pair (units, n_units, &h1, &h2);
+  for (guint i = 0; i < k; i++)
+    positions[i] = bloom_hash_position (h1, h2, i, m);
+
+  return k;
+}
+
+static gboolean
+entry_sets_bit (BloomSession *self,
+                guint         index,
+                guint         bit)
+{
+  guint16 positions[BLOOM_K_MAX];
+  guint k = get_entry_positions (self, index, positions);
+
+  for (guint i = 0; i < k; i++)
+    if (positions[i] == bit)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* The indices, in insertion order, of the entries whose positions include
+ * @bit: the strings that set it. NULL when there are none; free with
+ * g_free(). */
+guint *
+bloom_session_get_bit_setters (BloomSession *self,
+                               guint         bit,
+                               guint        *n_setters)
+{
+  GArray *setters;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
+  g_return_val_if_fail (n_setters != NULL, NULL);
+
+  *n_setters = 0;
+
+  if (self->filter == NULL)
+    return NULL;
+
+  g_return_val_if_fail (bit < bloom_filter_get_m (self->filter), NULL);
+
+  setters = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < self->entries->len; i++)
+    if (entry_sets_bit (self, i, bit))
+      g_array_append_val (setters, i);
+
+  *n_setters = setters->len;
+
+  return (guint *) g_array_free (setters, setters->len == 0);
+}
+
+/* bloom_session_get_first_setter() for each of @n_bits bits in one pass
+ * over the entries: @entries[i] is the first entry whose positions include
+ * @bits[i], or G_MAXUINT when none does. */
+void
+bloom_session_get_first_setters (BloomSession *self,
+                                 const guint  *bits,
+                                 guint         n_bits,
+                                 guint        *entries)
+{
+  guint missing = n_bits;
+
+  g_return_if_fail (BLOOM_IS_SESSION (self));
+  g_return_if_fail (bits != NULL || n_bits == 0);
+  g_return_if_fail (entries != NULL || n_bits == 0);
+
+  for (guint b = 0; b < n_bits; b++)
+    {
+      entries[b] = G_MAXUINT;
+      g_return_if_fail (self->filter == NULL || bits[b] < bloom_filter_get_m (self->filter));
+    }
+
+  if (self->filter == NULL)
+    return;
+
+  for (guint i = 0; i < self->entries->len && missing > 0; i++)
+    {
+      guint16 positions[BLOOM_K_MAX];
+      guint k = get_entry_positions (self, i, positions);
+
+      for (guint b = 0; b < n_bits; b++)
+        for (guint p = 0; entries[b] == G_MAXUINT && p < k; p++)
+          if (positions[p] == bits[b])
+            {
+              entries[b] = i;
+              missing--;
+            }
+    }
+}
+
+/* The first entry in insertion order whose positions include @bit: the one
+ * that set it. FALSE when no entry did, so the bit is 0. */
+gboolean
+bloom_session_get_first_setter (BloomSession *self,
+                                guint         bit,
+                                guint        *entry)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
+
+  if (self->filter == NULL)
+    return FALSE;
+
+  g_return_val_if_fail (bit < bloom_filter_get_m (self->filter), FALSE);
+
+  for (guint i = 0; i < self->entries->len; i++)
+    if (entry_sets_bit (self, i, bit))
+      {
+        if (entry != NULL)
+          *entry = i;
+        return TRUE;
+      }
+
+  return FALSE;
 }
 
 static void

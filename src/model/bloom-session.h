@@ -53,6 +53,21 @@ guint           bloom_session_get_false_positives  (BloomSession *self);
 gboolean        bloom_session_get_observed_rate    (BloomSession *self,
                                                     double       *rate);
 double          bloom_session_get_approximate_rate (BloomSession *self);
+double          bloom_session_get_exact_rate       (BloomSession *self);
+double          bloom_session_get_fill_rate        (BloomSession *self);
+double          bloom_session_get_estimated_entries (BloomSession *self);
+
+/* Provenance: which stored entries' positions include a bit. */
+guint          *bloom_session_get_bit_setters      (BloomSession *self,
+                                                    guint         bit,
+                                                    guint        *n_setters);
+gboolean        bloom_session_get_first_setter     (BloomSession *self,
+                                                    guint         bit,
+                                                    guint        *entry);
+void            bloom_session_get_first_setters    (BloomSession *self,
+                                                    const guint  *bits,
+                                                    guint         n_bits,
+                                                    guint        *entries);
 
 /* Drafts: the fields exactly as typed, valid or not (SPEC P1). */
 const char     *bloom_session_get_m_draft          (BloomSession *self);

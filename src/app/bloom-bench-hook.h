@@ -1,0 +1,16 @@
+/* bloom-bench-hook.h — the start-up benchmark's hook (bench/bench-startup.c)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define BLOOM_BENCH_FIRST_FRAME_ENV "BLOOM_LAB_BENCH_FIRST_FRAME"
+
+void bloom_bench_hook_watch_first_frame (GtkWindow *window);
+
+G_END_DECLS

@@ -1,0 +1,271 @@
+/* bloom-entries-view.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-entries-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "bloom-entries-view.h"
+
+struct _BloomEntriesView
+{
+  GtkWidget      parent_instance;
+
+  BloomSession  *session;
+  gulong         changed_handler;
+
+  GtkWidget     *caption;
+  GtkWidget     *scroller;
+  /* Up to 1024 strings of up to 256 units: a list view creates rows only
+   * for what is on screen, where one label would lay out all of them. */
+  GtkStringList *strings;
+};
+
+G_DEFINE_FINAL_TYPE (BloomEntriesView, bloom_entries_view, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_SESSION, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+update (BloomEntriesView *self)
+{
+  guint n = self->session ? bloom_session_get_n_entries (self->session) : 0;
+  guint old_n = g_list_model_get_n_items (G_LIST_MODEL (self->strings));
+  g_autoptr(GPtrArray) quoted = g_ptr_array_new_with_free_func (g_free);
+  guint first = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      gsize len;
+      const char *entry = bloom_session_get_entry (self->session, i, &len);
+
+      g_ptr_array_add (quoted, bloom_text_quote (entry, len));
+    }
+
+  /* Entries are only ever appended between resets: replace from the first
+   * one that differs, so the list keeps its place as it grows. */
+  while (first < n && first < old_n &&
+         g_str_equal (g_ptr_array_index (quoted, first),
+                      gtk_string_list_get_string (self->strings, first)))
+    first++;
+
+  if (first < n || first < old_n)
+    {
+      g_ptr_array_add (quoted, NULL);
+      gtk_string_list_splice (self->strings, first, old_n - first,
+                              (const char * const *) quoted->pdata + first);
+    }
+
+  if (self->session == NULL || bloom_session_get_filter (self->session) == NULL)
+    gtk_label_set_text (GTK_LABEL (self->caption), _("No filter is active."));
+  else if (n == 0)
+    gtk_label_set_text (GTK_LABEL (self->caption), _("No entries yet."));
+  else
+    {
+      g_autofree char *caption =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%u distinct string, JSON-quoted, in insertion order:",
+                                      "%u distinct strings, JSON-quoted, in insertion order:", n),
+                         n);
+
+      gtk_label_set_text (GTK_LABEL (self->caption), caption);
+    }
+
+  gtk_widget_set_visible (self->scroller, n > 0);
+}
+
+static void
+setup_row (GtkSignalListItemFactory *factory,
+           GtkListItem              *item)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *index = gtk_label_new (NULL);
+  GtkWidget *text = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (index), 1.0f);
+  gtk_label_set_yalign (GTK_LABEL (index), 0.0f);
+  gtk_label_set_width_chars (GTK_LABEL (index), 4);
+  gtk_widget_add_css_class (index, "numeric");
+  gtk_widget_add_css_class (index, "dim-label");
+
+  gtk_label_set_xalign (GTK_LABEL (text), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_widget_add_css_class (text, "monospace");
+
+  gtk_box_append (GTK_BOX (box), index);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory,
+          GtkListItem              *item)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *index = gtk_widget_get_first_child (box);
+  GtkWidget *text = gtk_widget_get_next_sibling (index);
+  g_autofree char *number = g_strdup_printf ("%u", gtk_list_item_get_position (item));
+
+  gtk_label_set_text (GTK_LABEL (index), number);
+  gtk_label_set_text (GTK_LABEL (text),
+                      gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_list_item_get_item (item))));
+}
+
+static void
+bloom_entries_view_dispose (GObject *object)
+{
+  BloomEntriesView *self = BLOOM_ENTRIES_VIEW (object);
+
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->changed_handler, self->session);
+  g_clear_object (&self->session);
+  g_clear_pointer (&self->caption, gtk_widget_unparent);
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_object (&self->strings);
+
+  G_OBJECT_CLASS (bloom_entries_view_parent_class)->dispose (object);
+}
+
+static void
+bloom_entries_view_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  BloomEntriesView *self = BLOOM_ENTRIES_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_entries_view_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  BloomEntriesView *self = BLOOM_ENTRIES_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      bloom_entries_view_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_entries_view_class_init (BloomEntriesViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bloom_entries_view_dispose;
+  object_class->get_property = bloom_entries_view_get_property;
+  object_class->set_property = bloom_entries_view_set_property;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "entriesview");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+}
+
+static void
+bloom_entries_view_init (BloomEntriesView *self)
+{
+  GtkListItemFactory *factory;
+  GtkWidget *list;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
+
+  self->caption = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->caption), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (self->caption), TRUE);
+  gtk_widget_set_parent (self->caption, GTK_WIDGET (self));
+
+  self->strings = gtk_string_list_new (NULL);
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  list = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->strings)))),
+                            factory);
+  gtk_widget_add_css_class (list, "entries");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Stored strings"),
+                                  -1);
+
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->scroller), 320);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), list);
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+
+  update (self);
+}
+
+BloomSession *
+bloom_entries_view_get_session (BloomEntriesView *self)
+{
+  g_return_val_if_fail (BLOOM_IS_ENTRIES_VIEW (self), NULL);
+
+  return self->session;
+}
+
+void
+bloom_entries_view_set_session (BloomEntriesView *self,
+                                BloomSession     *session)
+{
+  g_return_if_fail (BLOOM_IS_ENTRIES_VIEW (self));
+  g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->changed_handler, self->session);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    self->changed_handler = g_signal_connect_object (session, "changed",
+                                                     G_CALLBACK (update), self,
+                                                     G_CONNECT_SWAPPED);
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+/* The strings as listed, JSON-quoted, one GtkStringObject per entry. */
+GListModel *
+bloom_entries_view_get_model (BloomEntriesView *self)
+{
+  g_return_val_if_fail (BLOOM_IS_ENTRIES_VIEW (self), NULL);
+
+  return G_LIST_MODEL (self->strings);
+}
+
+const char *
+bloom_entries_view_get_caption (BloomEntriesView *self)
+{
+  g_return_val_if_fail (BLOOM_IS_ENTRIES_VIEW (self), NULL);
+
+  return gtk_label_get_text (GTK_LABEL (self->caption));
+}

@@ -1,0 +1,712 @@
+/* bloom-rate-plot.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-rate-plot"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "bloom-format.h"
+#include "bloom-rate-plot.h"
+
+#define PAD        8     /* around everything */
+#define TICK       4     /* tick mark length */
+#define SAMPLE     26    /* width of a legend's line sample */
+#define MARKER     3.5   /* radius of a point on a curve */
+
+struct _BloomRatePlot
+{
+  GtkWidget     parent_instance;
+
+  BloomSession *session;
+  gulong        changed_handler;
+  char         *description;
+};
+
+G_DEFINE_FINAL_TYPE (BloomRatePlot, bloom_rate_plot, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_SESSION, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+/* Adwaita's blue 3 and purple 2, readable on light and dark; the current
+ * k in the orange the grid uses for the last operation. */
+static const GdkRGBA approx_color = { 0.208f, 0.518f, 0.894f, 1.0f };
+static const GdkRGBA exact_color = { 0.753f, 0.380f, 0.796f, 1.0f };
+static const GdkRGBA current_color = { 0.902f, 0.380f, 0.0f, 1.0f };
+
+typedef struct
+{
+  guint  m, n, k;
+  double approx[BLOOM_K_MAX];
+  double exact[BLOOM_K_MAX];
+  double optimal_k;
+} Curves;
+
+/* FALSE when there is nothing to plot: no filter or no entries, where
+ * every rate is 0 and has no place on a log scale. */
+static gboolean
+get_curves (BloomRatePlot *self,
+            Curves        *curves)
+{
+  BloomFilter *filter = self->session ? bloom_session_get_filter (self->session) : NULL;
+
+  if (filter == NULL)
+    return FALSE;
+
+  curves->m = bloom_filter_get_m (filter);
+  curves->k = bloom_filter_get_k (filter);
+  curves->n = bloom_session_get_n_entries (self->session);
+  if (curves->n == 0)
+    return FALSE;
+
+  for (guint k = 1; k <= BLOOM_K_MAX; k++)
+    {
+      curves->approx[k - 1] = bloom_rate_approximate (curves->m, k, curves->n);
+      curves->exact[k - 1] = bloom_rate_exact (curves->m, k, curves->n);
+    }
+  curves->optimal_k = bloom_rate_optimal_k (curves->m, curves->n);
+
+  return TRUE;
+}
+
+static const char *
+placeholder_text (BloomRatePlot *self)
+{
+  if (self->session == NULL || bloom_session_get_filter (self->session) == NULL)
+    return _("No filter is active.");
+
+  return _("No entries yet: with n = 0 no string is a false positive, at any k.");
+}
+
+static void
+update_description (BloomRatePlot *self)
+{
+  Curves curves;
+  GString *text;
+  g_autofree char *optimal = NULL;
+
+  g_free (self->description);
+
+  if (!get_curves (self, &curves))
+    {
+      self->description = g_strdup (placeholder_text (self));
+    }
+  else
+    {
+      optimal = bloom_format_decimal (curves.optimal_k);
+      text = g_string_new (NULL);
+      /* Translators: k* is the best number of positions per string */
+      g_string_append_printf (text, _("False-positive rate by k for m = %u and n = %u. The best k is "
+                                      "k* = (m/n)·ln 2 ≈ %s; this filter uses k = %u."),
+                              curves.m, curves.n, optimal, curves.k);
+      for (guint k = 1; k <= BLOOM_K_MAX; k++)
+        {
+          g_autofree char *approx = bloom_format_decimal (curves.approx[k - 1]);
+          g_autofree char *exact = bloom_format_decimal (curves.exact[k - 1]);
+
+          g_string_append_c (text, ' ');
+          /* Translators: one point of the plot: k, then the two rates */
+          g_string_append_printf (text, _("k = %u: approximation %s, finite m %s."),
+                                  k, approx, exact);
+        }
+      self->description = g_string_free (text, FALSE);
+    }
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->description,
+                                  -1);
+}
+
+static void
+on_session_changed (BloomRatePlot *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_description (self);
+}
+
+/* "0.01" down to 10⁻⁴, then "10⁻⁵": a decimal is easier to read, an
+ * exponent shorter. */
+static char *
+format_decade (int exponent)
+{
+  static const char * const superscripts[] = {
+    "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹",
+  };
+  g_autofree char *digits = NULL;
+  GString *text;
+
+  if (exponent >= -4)
+    return g_strdup_printf ("%g", pow (10.0, exponent));
+
+  digits = g_strdup_printf ("%d", -exponent);
+  text = g_string_new ("10⁻");
+  for (const char *p = digits; *p != '\0'; p++)
+    g_string_append (text, superscripts[*p - '0']);
+
+  return g_string_free (text, FALSE);
+}
+
+static void
+get_foreground (BloomRatePlot *self,
+                GdkRGBA       *color)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (GTK_WIDGET (self), color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
+#endif
+}
+
+static void
+append_text (GtkSnapshot   *snapshot,
+             PangoLayout   *layout,
+             const char    *text,
+             float          x,
+             float          y,
+             float          xalign,
+             const GdkRGBA *color)
+{
+  int width, height;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &width, &height);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (roundf (x - xalign * width), roundf (y)));
+  gtk_snapshot_append_layout (snapshot, layout, color);
+  gtk_snapshot_restore (snapshot);
+}
+
+static void
+draw_marker (cairo_t *cr,
+             double   x,
+             double   y,
+             gboolean square)
+{
+  if (square)
+    cairo_rectangle (cr, x - MARKER, y - MARKER, 2 * MARKER, 2 * MARKER);
+  else
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, MARKER, 0, 2 * G_PI);
+    }
+}
+
+typedef struct
+{
+  float left, right, top, bottom;
+  int   y_min, y_max;    /* decades at the bottom and top */
+} Frame;
+
+static double
+x_for_k (const Frame *frame,
+         double       k)
+{
+  return frame->left + (k - 0.5) / BLOOM_K_MAX * (frame->right - frame->left);
+}
+
+static double
+y_for_rate (const Frame *frame,
+            double       rate)
+{
+  return frame->top + (frame->y_max - log10 (rate)) / (frame->y_max - frame->y_min) *
+                      (frame->bottom - frame->top);
+}
+
+static void
+set_source (cairo_t       *cr,
+            const GdkRGBA *color,
+            float          alpha)
+{
+  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha * alpha);
+}
+
+/* One legend entry: a line sample, then its words. Returns the x after it. */
+static float
+append_legend_entry (GtkSnapshot   *snapshot,
+                     cairo_t       *cr,
+                     PangoLayout   *layout,
+                     const char    *text,
+                     float          x,
+                     float          y,
+                     int            line_height,
+                     const GdkRGBA *color,
+                     int            kind,
+                     const GdkRGBA *fg)
+{
+  double middle = y + line_height / 2.0;
+  int width;
+
+  cairo_save (cr);
+  switch (kind)
+    {
+    case 0: /* approximation: solid, circles */
+    case 1: /* finite m: dashed, squares */
+      set_source (cr, color, 1.0f);
+      cairo_set_line_width (cr, 2);
+      if (kind == 1)
+        cairo_set_dash (cr, (double[]) { 5, 3 }, 2, 0);
+      cairo_move_to (cr, x, middle);
+      cairo_line_to (cr, x + SAMPLE, middle);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      draw_marker (cr, x + SAMPLE / 2.0, middle, kind == 1);
+      cairo_fill (cr);
+      break;
+    case 2: /* k*: a dashed vertical line */
+      set_source (cr, color, 0.8f);
+      cairo_set_line_width (cr, 1.5);
+      cairo_set_dash (cr, (double[]) { 3, 3 }, 2, 0);
+      cairo_move_to (cr, x + SAMPLE / 2.0, y + 1);
+      cairo_line_to (cr, x + SAMPLE / 2.0, y + line_height - 1);
+      cairo_stroke (cr);
+      break;
+    default: /* the filter's k: a band */
+      set_source (cr, color, 0.25f);
+      cairo_rectangle (cr, x + SAMPLE / 2.0 - 5, y + 1, 10, line_height - 2);
+      cairo_fill (cr);
+      break;
+    }
+  cairo_restore (cr);
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  append_text (snapshot, layout, text, x + SAMPLE + 6, y, 0, fg);
+
+  return x + SAMPLE + 6 + width + 18;
+}
+
+static void
+bloom_rate_plot_snapshot (GtkWidget   *widget,
+                          GtkSnapshot *snapshot)
+{
+  BloomRatePlot *self = BLOOM_RATE_PLOT (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autofree char *optimal_text = NULL;
+  g_autofree char *optimal_legend = NULL;
+  g_autofree char *current_legend = NULL;
+  const char *legend[2];
+  cairo_t *cr;
+  Curves curves;
+  Frame frame;
+  GdkRGBA fg, dim;
+  int line_height, label_width = 0;
+  double low = 1.0, high = 0.0;
+  float x, y;
+  int step;
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  layout = gtk_widget_create_pango_layout (widget, NULL);
+  get_foreground (self, &fg);
+  dim = fg;
+  dim.alpha *= 0.7f;
+
+  if (!get_curves (self, &curves))
+    {
+      append_text (snapshot, layout, placeholder_text (self), PAD, PAD, 0, &dim);
+      return;
+    }
+
+  pango_layout_set_text (layout, "0", -1);
+  pango_layout_get_pixel_size (layout, NULL, &line_height);
+
+  for (guint i = 0; i < BLOOM_K_MAX; i++)
+    {
+      low = MIN (low, MIN (curves.approx[i], curves.exact[i]));
+      high = MAX (high, MAX (curves.approx[i], curves.exact[i]));
+    }
+  frame.y_min = (int) floor (log10 (low));
+  frame.y_max = (int) ceil (log10 (high));
+  if (frame.y_max <= frame.y_min)
+    frame.y_max = frame.y_min + 1;
+  /* At most about six labelled decades. */
+  step = MAX (1, (frame.y_max - frame.y_min + 5) / 6);
+  frame.y_min = frame.y_max - ((frame.y_max - frame.y_min + step - 1) / step) * step;
+
+  for (int e = frame.y_max; e >= frame.y_min; e -= step)
+    {
+      g_autofree char *label = format_decade (e);
+      int label_w;
+
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, &label_w, NULL);
+      label_width = MAX (label_width, label_w);
+    }
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  /* Title of the rate axis, then the legend, wrapped to the width. */
+  append_text (snapshot, layout, _("False-positive rate (log scale)"), PAD, PAD, 0, &dim);
+  optimal_text = bloom_format_decimal (curves.optimal_k);
+  /* Translators: k* is the best number of positions per string */
+  optimal_legend = g_strdup_printf (_("best k* = (m/n)·ln 2 ≈ %s"), optimal_text);
+  /* Translators: the k of the active filter, marked on the plot */
+  current_legend = g_strdup_printf (_("this filter: k = %u"), curves.k);
+  legend[0] = _("approximation (1 − e^(−k·n/m))^k");
+  legend[1] = _("finite m (1 − (1 − 1/m)^(k·n))^k");
+
+  x = PAD;
+  y = PAD + line_height + 4;
+  for (int kind = 0; kind < 4; kind++)
+    {
+      const char *text = kind < 2 ? legend[kind] : kind == 2 ? optimal_legend : current_legend;
+      const GdkRGBA *color = kind == 0 ? &approx_color : kind == 1 ? &exact_color
+                             : kind == 2 ? &fg : &current_color;
+      int text_width;
+
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &text_width, NULL);
+      if (x > PAD && x + SAMPLE + 6 + text_width > width - PAD)
+        {
+          x = PAD;
+          y += line_height + 2;
+        }
+      x = append_legend_entry (snapshot, cr, layout, text, x, y, line_height, color, kind, &fg);
+    }
+
+  frame.left = PAD + label_width + TICK + 4;
+  frame.right = width - PAD - 4;
+  frame.top = y + line_height + 14;
+  frame.bottom = height - PAD - 2 * line_height - TICK - 6;
+  if (frame.bottom - frame.top < 40 || frame.right - frame.left < 120)
+    {
+      cairo_destroy (cr);
+      return;
+    }
+
+  /* The filter's k: a band behind everything. */
+  set_source (cr, &current_color, 0.18f);
+  cairo_rectangle (cr, x_for_k (&frame, curves.k - 0.5), frame.top,
+                   x_for_k (&frame, 1.5) - x_for_k (&frame, 0.5), frame.bottom - frame.top);
+  cairo_fill (cr);
+
+  /* Decades: a faint line and a label each. */
+  cairo_set_line_width (cr, 1);
+  for (int e = frame.y_max; e >= frame.y_min; e -= step)
+    {
+      g_autofree char *label = format_decade (e);
+      double ty = round (y_for_rate (&frame, pow (10.0, e))) + 0.5;
+
+      set_source (cr, &fg, 0.12f);
+      cairo_move_to (cr, frame.left, ty);
+      cairo_line_to (cr, frame.right, ty);
+      cairo_stroke (cr);
+      set_source (cr, &fg, 0.6f);
+      cairo_move_to (cr, frame.left - TICK, ty);
+      cairo_line_to (cr, frame.left, ty);
+      cairo_stroke (cr);
+      append_text (snapshot, layout, label, frame.left - TICK - 4, ty - line_height / 2.0, 1, &dim);
+    }
+
+  /* Within a single decade, 0.2 and 0.5 of it too, or the scale has no
+   * more than its two ends. */
+  if (frame.y_max - frame.y_min == 1)
+    for (guint i = 0; i < 2; i++)
+      {
+        double value = (i == 0 ? 2.0 : 5.0) * pow (10.0, frame.y_min);
+        g_autofree char *label = g_strdup_printf ("%g", value);
+        double ty = round (y_for_rate (&frame, value)) + 0.5;
+
+        set_source (cr, &fg, 0.08f);
+        cairo_move_to (cr, frame.left, ty);
+        cairo_line_to (cr, frame.right, ty);
+        cairo_stroke (cr);
+        append_text (snapshot, layout, label, frame.left - TICK - 4, ty - line_height / 2.0, 1, &dim);
+      }
+
+  /* Axes, and k = 1 … 12 below. */
+  set_source (cr, &fg, 0.6f);
+  cairo_move_to (cr, frame.left + 0.5, frame.top);
+  cairo_line_to (cr, frame.left + 0.5, frame.bottom + 0.5);
+  cairo_line_to (cr, frame.right, frame.bottom + 0.5);
+  cairo_stroke (cr);
+  for (guint k = 1; k <= BLOOM_K_MAX; k++)
+    {
+      g_autofree char *label = g_strdup_printf ("%u", k);
+      double tx = round (x_for_k (&frame, k)) + 0.5;
+
+      set_source (cr, &fg, 0.6f);
+      cairo_move_to (cr, tx, frame.bottom);
+      cairo_line_to (cr, tx, frame.bottom + TICK);
+      cairo_stroke (cr);
+      append_text (snapshot, layout, label, tx, frame.bottom + TICK + 2,
+                   0.5, k == curves.k ? &fg : &dim);
+    }
+  append_text (snapshot, layout, _("k (positions per string)"),
+               (frame.left + frame.right) / 2, frame.bottom + TICK + 4 + line_height, 0.5, &dim);
+
+  /* k*: a dashed line where it falls inside 1 … 12, else an arrow to the
+   * side it lies on. */
+  cairo_save (cr);
+  set_source (cr, &fg, 0.8f);
+  cairo_set_line_width (cr, 1.5);
+  cairo_set_dash (cr, (double[]) { 3, 3 }, 2, 0);
+  if (curves.optimal_k >= 0.5 && curves.optimal_k <= BLOOM_K_MAX + 0.5)
+    {
+      double kx = x_for_k (&frame, curves.optimal_k);
+
+      cairo_move_to (cr, kx, frame.top);
+      cairo_line_to (cr, kx, frame.bottom);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      gboolean right = curves.optimal_k > BLOOM_K_MAX;
+      double ax = right ? frame.right - 2 : frame.left + 2;
+      double dir = right ? 1 : -1;
+
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_move_to (cr, ax - dir * 14, frame.top + 6);
+      cairo_line_to (cr, ax, frame.top + 6);
+      cairo_stroke (cr);
+      cairo_move_to (cr, ax, frame.top + 6);
+      cairo_line_to (cr, ax - dir * 6, frame.top + 2);
+      cairo_line_to (cr, ax - dir * 6, frame.top + 10);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+      /* k* lies beyond 1 … 12, on the arrow's side. */
+      append_text (snapshot, layout, "k*", ax - dir * 18, frame.top + 6 - line_height / 2.0,
+                   right ? 1 : 0, &fg);
+    }
+  cairo_restore (cr);
+
+  /* The two curves: solid with circles, dashed with squares, so they
+   * differ in more than colour. */
+  for (int kind = 0; kind < 2; kind++)
+    {
+      const double *values = kind == 0 ? curves.approx : curves.exact;
+
+      cairo_save (cr);
+      set_source (cr, kind == 0 ? &approx_color : &exact_color, 1.0f);
+      cairo_set_line_width (cr, 2);
+      if (kind == 1)
+        cairo_set_dash (cr, (double[]) { 5, 3 }, 2, 0);
+      for (guint k = 1; k <= BLOOM_K_MAX; k++)
+        {
+          double px = x_for_k (&frame, k), py = y_for_rate (&frame, values[k - 1]);
+
+          if (k == 1)
+            cairo_move_to (cr, px, py);
+          else
+            cairo_line_to (cr, px, py);
+        }
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      for (guint k = 1; k <= BLOOM_K_MAX; k++)
+        draw_marker (cr, x_for_k (&frame, k), y_for_rate (&frame, values[k - 1]), kind == 1);
+      cairo_fill (cr);
+      cairo_restore (cr);
+    }
+
+  /* The filter's own point, ringed. */
+  set_source (cr, &current_color, 1.0f);
+  cairo_set_line_width (cr, 2);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x_for_k (&frame, curves.k), y_for_rate (&frame, curves.approx[curves.k - 1]),
+             MARKER + 4, 0, 2 * G_PI);
+  cairo_stroke (cr);
+
+  cairo_destroy (cr);
+}
+
+static void
+bloom_rate_plot_measure (GtkWidget      *widget,
+                         GtkOrientation  orientation,
+                         int             for_size,
+                         int            *minimum,
+                         int            *natural,
+                         int            *minimum_baseline,
+                         int            *natural_baseline)
+{
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 280;
+      *natural = 640;
+    }
+  else
+    {
+      *minimum = 220;
+      *natural = 320;
+    }
+}
+
+/* The values under the pointer, for the k column it is over. */
+static gboolean
+bloom_rate_plot_query_tooltip (GtkWidget  *widget,
+                               int         x,
+                               int         y,
+                               gboolean    keyboard_mode,
+                               GtkTooltip *tooltip)
+{
+  BloomRatePlot *self = BLOOM_RATE_PLOT (widget);
+  Curves curves;
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autofree char *approx = NULL;
+  g_autofree char *exact = NULL;
+  g_autofree char *text = NULL;
+  Frame frame;
+  int label_width = 0;
+  int k;
+
+  if (keyboard_mode || !get_curves (self, &curves))
+    return FALSE;
+
+  /* The same horizontal frame as the drawing, near enough for a column. */
+  layout = gtk_widget_create_pango_layout (widget, "10⁻⁰⁰");
+  pango_layout_get_pixel_size (layout, &label_width, NULL);
+  frame.left = PAD + label_width + TICK + 4;
+  frame.right = gtk_widget_get_width (widget) - PAD - 4;
+  k = (int) floor ((x - frame.left) / (frame.right - frame.left) * BLOOM_K_MAX + 0.5 + 0.5);
+  if (k < 1 || k > BLOOM_K_MAX)
+    return FALSE;
+
+  approx = bloom_format_decimal (curves.approx[k - 1]);
+  exact = bloom_format_decimal (curves.exact[k - 1]);
+  text = g_strdup_printf (_("k = %u: approximation %s, finite m %s."), (guint) k, approx, exact);
+  gtk_tooltip_set_text (tooltip, text);
+
+  return TRUE;
+}
+
+static void
+bloom_rate_plot_dispose (GObject *object)
+{
+  BloomRatePlot *self = BLOOM_RATE_PLOT (object);
+
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->changed_handler, self->session);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (bloom_rate_plot_parent_class)->dispose (object);
+}
+
+static void
+bloom_rate_plot_finalize (GObject *object)
+{
+  BloomRatePlot *self = BLOOM_RATE_PLOT (object);
+
+  g_clear_pointer (&self->description, g_free);
+
+  G_OBJECT_CLASS (bloom_rate_plot_parent_class)->finalize (object);
+}
+
+static void
+bloom_rate_plot_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  BloomRatePlot *self = BLOOM_RATE_PLOT (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_rate_plot_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  BloomRatePlot *self = BLOOM_RATE_PLOT (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      bloom_rate_plot_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_rate_plot_class_init (BloomRatePlotClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bloom_rate_plot_dispose;
+  object_class->finalize = bloom_rate_plot_finalize;
+  object_class->get_property = bloom_rate_plot_get_property;
+  object_class->set_property = bloom_rate_plot_set_property;
+
+  widget_class->measure = bloom_rate_plot_measure;
+  widget_class->snapshot = bloom_rate_plot_snapshot;
+  widget_class->query_tooltip = bloom_rate_plot_query_tooltip;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "rateplot");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+bloom_rate_plot_init (BloomRatePlot *self)
+{
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("False-positive rate by k"),
+                                  -1);
+  update_description (self);
+}
+
+GtkWidget *
+bloom_rate_plot_new (void)
+{
+  return g_object_new (BLOOM_TYPE_RATE_PLOT, NULL);
+}
+
+BloomSession *
+bloom_rate_plot_get_session (BloomRatePlot *self)
+{
+  g_return_val_if_fail (BLOOM_IS_RATE_PLOT (self), NULL);
+
+  return self->session;
+}
+
+void
+bloom_rate_plot_set_session (BloomRatePlot *self,
+                             BloomSession  *session)
+{
+  g_return_if_fail (BLOOM_IS_RATE_PLOT (self));
+  g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->changed_handler, self->session);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    self->changed_handler = g_signal_connect_object (session, "changed",
+                                                     G_CALLBACK (on_session_changed), self,
+                                                     G_CONNECT_SWAPPED);
+  on_session_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+/* The plot as text, what assistive technology is given: every point. */
+const char *
+bloom_rate_plot_get_text_alternative (BloomRatePlot *self)
+{
+  g_return_val_if_fail (BLOOM_IS_RATE_PLOT (self), NULL);
+
+  return self->description;
+}

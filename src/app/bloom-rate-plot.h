@@ -1,0 +1,25 @@
+/* bloom-rate-plot.h — the false-positive rate against k for the active
+ * filter's m and n: approximation and finite-m formula, k* and k marked
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bloom-model.h"
+
+G_BEGIN_DECLS
+
+#define BLOOM_TYPE_RATE_PLOT (bloom_rate_plot_get_type ())
+
+G_DECLARE_FINAL_TYPE (BloomRatePlot, bloom_rate_plot, BLOOM, RATE_PLOT, GtkWidget)
+
+GtkWidget    *bloom_rate_plot_new                  (void);
+BloomSession *bloom_rate_plot_get_session          (BloomRatePlot *self);
+void          bloom_rate_plot_set_session          (BloomRatePlot *self,
+                                                    BloomSession  *session);
+const char   *bloom_rate_plot_get_text_alternative (BloomRatePlot *self);
+
+G_END_DECLS

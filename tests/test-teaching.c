@@ -1,0 +1,815 @@
+/* test-teaching.c — the teaching features of the real window, from the
+ * keyboard: step-through, the bit cursor and provenance, the sizing
+ * helper, the rate plot's text alternative, the entries list
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "bloom-bit-grid.h"
+#include "bloom-details-view.h"
+#include "bloom-entries-view.h"
+#include "bloom-hash-table.h"
+#include "bloom-rate-plot.h"
+#include "bloom-sizing-dialog.h"
+#include "bloom-window.h"
+
+typedef struct
+{
+  BloomSession *session;
+  BloomWindow  *window;
+} Fixture;
+
+static GtkWidget *
+child (Fixture    *fixture,
+       const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (fixture->window),
+                                                   BLOOM_TYPE_WINDOW, name);
+
+  g_assert_nonnull (object);
+
+  return GTK_WIDGET (object);
+}
+
+static const char *
+label_text (Fixture    *fixture,
+            const char *name)
+{
+  return gtk_label_get_text (GTK_LABEL (child (fixture, name)));
+}
+
+static void
+settle (void)
+{
+  for (guint i = 0; i < 1000 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}
+
+static void
+type_into (Fixture    *fixture,
+           const char *field,
+           const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (child (fixture, field)), text);
+  settle ();
+}
+
+static void
+activate (Fixture    *fixture,
+          const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL));
+  settle ();
+}
+
+/* A key press as GTK's bubble phase sees it: the shortcuts of the focus
+ * widget first, then of each parent up to the window, the first enabled
+ * one wins. A text field that took the key for itself would win here
+ * too, so a clash fails the test. */
+static gboolean
+press (Fixture    *fixture,
+       const char *accelerator)
+{
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accelerator);
+  GtkWidget *widget = gtk_root_get_focus (GTK_ROOT (fixture->window));
+
+  g_assert_nonnull (wanted);
+  if (widget == NULL)
+    widget = GTK_WIDGET (fixture->window);
+
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+          if (!GTK_IS_SHORTCUT_CONTROLLER (controller) ||
+              gtk_event_controller_get_propagation_phase (controller) != GTK_PHASE_BUBBLE)
+            continue;
+
+          for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+            {
+              g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+              if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted) &&
+                  gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                gtk_shortcut_get_arguments (shortcut)))
+                {
+                  settle ();
+                  return TRUE;
+                }
+            }
+        }
+    }
+
+  return FALSE;
+}
+
+static void
+wait_for_draw (Fixture *fixture)
+{
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->window));
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture->session = bloom_session_new ();
+  bloom_session_set_m_draft (fixture->session, "64");
+  bloom_session_set_k_draft (fixture->session, "3");
+  fixture->window = bloom_window_new (NULL, fixture->session);
+  g_object_ref_sink (fixture->window);
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 900);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  wait_for_draw (fixture);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_assert_finalize_object (g_steal_pointer (&fixture->window));
+  g_assert_finalize_object (g_steal_pointer (&fixture->session));
+}
+
+static void
+create_filter (Fixture    *fixture,
+               const char *m,
+               const char *k)
+{
+  type_into (fixture, "m_spin", m);
+  type_into (fixture, "k_spin", k);
+  activate (fixture, "filter.create");
+  g_assert_nonnull (bloom_session_get_filter (fixture->session));
+}
+
+static void
+run (Fixture    *fixture,
+     const char *action,
+     const char *text)
+{
+  type_into (fixture, "text_entry", text);
+  activate (fixture, action);
+}
+
+static gboolean
+stepping (Fixture *fixture)
+{
+  gboolean value;
+
+  g_object_get (fixture->window, "stepping", &value, NULL);
+
+  return value;
+}
+
+static gboolean
+label_shown (Fixture    *fixture,
+             const char *name)
+{
+  return gtk_widget_get_visible (child (fixture, name)) && *label_text (fixture, name) != '\0';
+}
+
+/* Step-through from the string field: Ctrl+T, Alt+Right, Alt+Left; the
+ * grid and the table in step; a new operation starts again at step 1. */
+static void
+test_step_through (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+  BloomHashTable *table = BLOOM_HASH_TABLE (child (fixture, "hash_table"));
+  GtkWidget *entry = child (fixture, "text_entry");
+
+  /* Nothing to step through yet. */
+  create_filter (fixture, "64", "4");
+  g_assert_false (press (fixture, "<Control>t"));
+  g_assert_false (stepping (fixture));
+
+  /* "apple" at m = 64: 63 36 9 46 (hash-vectors.json). */
+  run (fixture, "filter.insert", "apple");
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (fixture->window)), entry));
+  g_assert_false (label_shown (fixture, "step_label"));
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 4);
+
+  g_assert_true (press (fixture, "<Control>t"));
+  g_assert_true (stepping (fixture));
+  g_assert_cmpuint (bloom_bit_grid_get_revealed_steps (grid), ==, 1);
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 1);
+  g_assert_cmpstr (label_text (fixture, "step_label"), ==, "Step 1 of 4: i = 0 sets bit 63 (it was 0).");
+  g_assert_true (label_shown (fixture, "step_label"));
+
+  g_assert_true (press (fixture, "<Alt>Right"));
+  g_assert_true (press (fixture, "<Alt>Right"));
+  g_assert_cmpuint (bloom_bit_grid_get_revealed_steps (grid), ==, 3);
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 3);
+  g_assert_cmpstr (bloom_hash_table_get_step_text (table), ==, "Step 3 of 4: i = 2 sets bit 9 (it was 0).");
+  g_assert_nonnull (strstr (bloom_bit_grid_get_text_alternative (grid),
+                            "Step 3 of 4 of the last operation; positions so far: 63, 36, 9."));
+
+  g_assert_true (press (fixture, "<Alt>Left"));
+  g_assert_cmpuint (bloom_bit_grid_get_revealed_steps (grid), ==, 2);
+  g_assert_cmpstr (label_text (fixture, "step_label"), ==, "Step 2 of 4: i = 1 sets bit 36 (it was 0).");
+
+  /* Stepping never goes past the last step or before the first; the keys
+   * are then let through (the actions are disabled). */
+  g_assert_true (press (fixture, "<Alt>Right"));
+  g_assert_true (press (fixture, "<Alt>Right"));
+  g_assert_false (press (fixture, "<Alt>Right"));
+  g_assert_cmpuint (bloom_bit_grid_get_revealed_steps (grid), ==, 4);
+  g_assert_cmpstr (label_text (fixture, "step_label"), ==, "Step 4 of 4: i = 3 sets bit 46 (it was 0).");
+  g_assert_cmpstr (bloom_hash_table_get_step_text (table), ==, "Step 4 of 4: i = 3 sets bit 46 (it was 0).");
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 4);
+  g_assert_nonnull (strstr (bloom_bit_grid_get_text_alternative (grid),
+                            "Step 4 of 4 of the last operation; positions so far: 63, 36, 9, 46."));
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (press (fixture, "<Alt>Left"));
+  g_assert_false (press (fixture, "<Alt>Left"));
+  g_assert_cmpuint (bloom_bit_grid_get_revealed_steps (grid), ==, 1);
+
+  /* The string field kept its text through all of it. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "apple");
+
+  /* A new operation starts over at step 1, still stepping. */
+  run (fixture, "filter.query", "apple");
+  g_assert_true (stepping (fixture));
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 1);
+  g_assert_cmpstr (label_text (fixture, "step_label"), ==, "Step 1 of 4: i = 0 checks bit 63: it is 1.");
+
+  /* Leaving shows every position again. */
+  g_assert_true (press (fixture, "<Control>t"));
+  g_assert_false (stepping (fixture));
+  g_assert_cmpuint (bloom_bit_grid_get_revealed_steps (grid), ==, G_MAXUINT);
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 4);
+  g_assert_null (bloom_hash_table_get_step_text (table));
+  g_assert_false (label_shown (fixture, "step_label"));
+
+  /* Alt+Right alone starts stepping; a reset ends it, for want of steps. */
+  g_assert_true (press (fixture, "<Alt>Right"));
+  g_assert_cmpuint (bloom_bit_grid_get_revealed_steps (grid), ==, 1);
+  g_assert_true (press (fixture, "<Control>r"));
+  g_assert_false (stepping (fixture));
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 0);
+  wait_for_draw (fixture);
+}
+
+/* The query of "b" at m = 8, k = 1 stops at its first clear bit. */
+static void
+test_step_through_query (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  create_filter (fixture, "8", "1");
+  run (fixture, "filter.insert", "a");
+  run (fixture, "filter.query", "b");
+  g_assert_true (press (fixture, "<Control>t"));
+  g_assert_cmpstr (label_text (fixture, "step_label"), ==,
+                   "Step 1 of 1: i = 0 checks bit 5: it is 0, so the string was never inserted.");
+}
+
+/* The grid comes after the string field's row in the focus order, before
+ * the expanders below it. */
+static void
+test_grid_focus_order (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  GtkWidget *grid = child (fixture, "grid");
+  GtkWidget *focus;
+  guint steps = 0;
+
+  create_filter (fixture, "64", "3");
+  wait_for_draw (fixture);
+  g_assert_true (gtk_widget_get_focusable (grid));
+
+  gtk_widget_grab_focus (child (fixture, "text_entry"));
+  do
+    {
+      g_assert_true (gtk_widget_child_focus (GTK_WIDGET (fixture->window), GTK_DIR_TAB_FORWARD));
+      focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
+      g_assert_false (gtk_widget_is_ancestor (focus, child (fixture, "positions_expander")) ||
+                      focus == child (fixture, "positions_expander"));
+      steps++;
+    }
+  while (focus != grid && steps < 20);
+
+  g_assert_true (focus == grid);
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (fixture->window), GTK_DIR_TAB_FORWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
+  g_assert_true (focus == child (fixture, "positions_expander") ||
+                 gtk_widget_is_ancestor (focus, child (fixture, "positions_expander")));
+}
+
+/* Bit provenance from the keyboard: arrows, Home, End, Ctrl+Home/End,
+ * Page Up/Down move the cursor; the line below the grid says which
+ * stored strings set the bit. */
+static void
+test_bit_cursor (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+
+  /* m = 8, k = 1: "a" … "h" set one bit each; "a" bit 4, "b" bit 5. */
+  create_filter (fixture, "8", "1");
+  activate (fixture, "filter.example");
+  wait_for_draw (fixture);
+  gtk_widget_grab_focus (GTK_WIDGET (grid));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (grid)));
+  g_assert_cmpuint (bloom_bit_grid_get_columns (grid), ==, 8);
+
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 0);
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (press (fixture, "Right"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 4);
+  g_assert_cmpstr (label_text (fixture, "cursor_label"), ==, "Bit 4: 1, set by \"a\"");
+  g_assert_nonnull (strstr (bloom_bit_grid_get_text_alternative (grid),
+                            "Cursor: Bit 4: 1, set by \"a\"."));
+  g_assert_true (press (fixture, "Right"));
+  g_assert_cmpstr (label_text (fixture, "cursor_label"), ==, "Bit 5: 1, set by \"b\"");
+
+  g_assert_true (press (fixture, "End"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 7);
+  /* At the edge the cursor stays, and the key stays in the grid. */
+  g_assert_true (press (fixture, "Right"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 7);
+  g_assert_true (press (fixture, "Home"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 0);
+  g_assert_true (press (fixture, "Left"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 0);
+
+  /* m = 1024, 64 columns at this width: rows and pages. */
+  create_filter (fixture, "1024", "3");
+  run (fixture, "filter.insert", "a");
+  wait_for_draw (fixture);
+  gtk_widget_grab_focus (GTK_WIDGET (grid));
+  g_assert_cmpuint (bloom_bit_grid_get_columns (grid), ==, 64);
+  bloom_bit_grid_set_cursor (grid, 70);
+  g_assert_true (press (fixture, "Down"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 134);
+  g_assert_true (press (fixture, "Up"));
+  g_assert_true (press (fixture, "Up"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 6);
+  g_assert_true (press (fixture, "Up"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 6);
+  g_assert_true (press (fixture, "Page_Down"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid) % 64, ==, 6);
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), >, 6 + 64);
+  g_assert_true (press (fixture, "<Control>End"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 1023);
+  g_assert_true (press (fixture, "Page_Down"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 1023);
+  g_assert_true (press (fixture, "<Control>Home"));
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 0);
+
+  /* "a" at m = 1024, k = 3 sets 300, 695, 66 (1024/12 of the vectors). */
+  bloom_bit_grid_set_cursor (grid, 695);
+  g_assert_cmpstr (label_text (fixture, "cursor_label"), ==, "Bit 695: 1, set by \"a\"");
+  bloom_bit_grid_set_cursor (grid, 301);
+  g_assert_cmpstr (label_text (fixture, "cursor_label"), ==, "Bit 301: 0 (clear)");
+
+  /* A smaller filter keeps the cursor inside it. */
+  create_filter (fixture, "8", "12");
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 7);
+
+  /* m = 8, k = 12: "a" … "h" each set every bit; five are named. */
+  activate (fixture, "filter.example");
+  g_assert_cmpstr (label_text (fixture, "cursor_label"), ==,
+                   "Bit 7: 1, set by \"a\", \"b\", \"c\", \"d\", \"e\" and 3 more strings");
+  wait_for_draw (fixture);
+}
+
+/* Why a false positive: the table names, for each position, the first
+ * stored string that set it. */
+static void
+test_set_by_column (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  BloomHashTable *table = BLOOM_HASH_TABLE (child (fixture, "hash_table"));
+  g_autofree char *row = NULL;
+  g_autofree char *clear_row = NULL;
+  g_autofree char *set_row = NULL;
+
+  /* m = 8, k = 1: "i" lands on bit 4, which "a" set. */
+  create_filter (fixture, "8", "1");
+  run (fixture, "filter.insert", "a");
+  run (fixture, "filter.query", "i");
+  row = bloom_hash_table_get_row_text (table, 0);
+  g_assert_cmpstr (row, ==, "0\t4\t1\t1\t\"a\"\t");
+
+  /* m = 64, k = 4: "i" (4 55 42 29) after "a" (44 55 2 13): bit 4 is
+   * clear, bit 55 set by "a". */
+  create_filter (fixture, "64", "4");
+  run (fixture, "filter.insert", "a");
+  run (fixture, "filter.query", "i");
+  clear_row = bloom_hash_table_get_row_text (table, 0);
+  g_assert_cmpstr (clear_row, ==, "0\t4\t0\t0\t—\t");
+  set_row = bloom_hash_table_get_row_text (table, 1);
+  g_assert_cmpstr (set_row, ==, "1\t55\t1\t1\t\"a\"\t");
+}
+
+static BloomSizingDialog *
+find_sizing_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (BLOOM_IS_SIZING_DIALOG (window))
+        return BLOOM_SIZING_DIALOG (window);
+    }
+
+  return NULL;
+}
+
+static GtkWidget *
+dialog_child (BloomSizingDialog *dialog,
+              const char        *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                   BLOOM_TYPE_SIZING_DIALOG, name);
+
+  g_assert_nonnull (object);
+
+  return GTK_WIDGET (object);
+}
+
+static const char *
+dialog_label (BloomSizingDialog *dialog,
+              const char        *name)
+{
+  return gtk_label_get_text (GTK_LABEL (dialog_child (dialog, name)));
+}
+
+static void
+dialog_type (BloomSizingDialog *dialog,
+             const char        *field,
+             const char        *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (dialog_child (dialog, field)), text);
+  settle ();
+}
+
+/* S1 in the window: Ctrl+M opens the helper; it computes as you type,
+ * warns before it discards, and copies m and k into the fields. */
+static void
+test_sizing_dialog (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  BloomSizingDialog *dialog;
+  GtkWidget *use_button;
+
+  create_filter (fixture, "64", "3");
+  run (fixture, "filter.insert", "x");
+
+  g_assert_null (find_sizing_dialog ());
+  g_assert_true (press (fixture, "<Control>m"));
+  dialog = find_sizing_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (fixture->window));
+  use_button = dialog_child (dialog, "use_button");
+
+  /* n = 100, p = 1%: m = ⌈958.506⌉ = 959, k = round(6.64728) = 7. */
+  dialog_type (dialog, "n_entry", "100");
+  dialog_type (dialog, "p_entry", "1%");
+  g_assert_cmpstr (dialog_label (dialog, "m_value"), ==, "m = 959");
+  g_assert_cmpstr (dialog_label (dialog, "k_value"), ==, "k = 7");
+  g_assert_cmpstr (dialog_label (dialog, "m_formula"), ==,
+                   "m = ⌈−n·ln p / (ln 2)²⌉ = ⌈100 · 4.60517 / 0.480453⌉ = ⌈958.506⌉ = 959");
+  g_assert_cmpstr (dialog_label (dialog, "k_formula"), ==,
+                   "k = round((m/n)·ln 2) = round((959/100) · 0.693147) = round(6.64728) = 7");
+  g_assert_false (gtk_widget_get_visible (dialog_child (dialog, "clamp_note")));
+
+  /* A filter with other parameters is active: said before confirming. */
+  g_assert_true (gtk_widget_get_visible (dialog_child (dialog, "discard_notice")));
+  g_assert_nonnull (strstr (dialog_label (dialog, "discard_label"), "discards"));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (use_button)), ==, "_Discard Filter and Use m and k");
+
+  /* Bad input: a message beside the field, nothing to use. */
+  dialog_type (dialog, "p_entry", "lots");
+  g_assert_true (gtk_widget_get_visible (dialog_child (dialog, "p_message")));
+  g_assert_nonnull (strstr (dialog_label (dialog, "p_message"), "not a rate"));
+  g_assert_false (gtk_widget_get_sensitive (use_button));
+  g_assert_cmpstr (dialog_label (dialog, "m_value"), ==, "m = —");
+
+  /* n = 1000, 1 in 100: m clamped to 1024, k for that m is 1. */
+  dialog_type (dialog, "p_entry", "1 in 100");
+  dialog_type (dialog, "n_entry", "1000");
+  g_assert_false (gtk_widget_get_visible (dialog_child (dialog, "p_message")));
+  g_assert_true (gtk_widget_get_sensitive (use_button));
+  g_assert_cmpstr (dialog_label (dialog, "m_value"), ==, "m = 1024");
+  g_assert_cmpstr (dialog_label (dialog, "k_value"), ==, "k = 1");
+  g_assert_true (gtk_widget_get_visible (dialog_child (dialog, "clamp_note")));
+  g_assert_nonnull (strstr (dialog_label (dialog, "clamp_note"), "9586"));
+  g_assert_nonnull (strstr (dialog_label (dialog, "rate_note"), "0.6234"));
+
+  /* Use: the fields get 1024 and 1, the filter goes, Undo is offered. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "sizing.use", NULL));
+  settle ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (fixture, "m_spin"))), ==, "1024");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (fixture, "k_spin"))), ==, "1");
+  g_assert_null (bloom_session_get_filter (fixture->session));
+  g_assert_true (bloom_session_get_can_undo (fixture->session));
+  g_assert_true (gtk_widget_get_visible (child (fixture, "undo_button")));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == child (fixture, "create_button"));
+
+  /* Undo brings back the filter and its fields. */
+  activate (fixture, "filter.undo");
+  g_assert_true (bloom_session_contains (fixture->session, "x", -1));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (fixture, "m_spin"))), ==, "64");
+
+  /* The dialog is the same one, as it was left. With the filter's own m
+   * and k nothing is discarded, and it says nothing of the kind. */
+  create_filter (fixture, "1024", "1");
+  g_assert_true (press (fixture, "<Control>m"));
+  g_assert_true (find_sizing_dialog () == dialog);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dialog_child (dialog, "n_entry"))), ==, "1000");
+  g_assert_false (gtk_widget_get_visible (dialog_child (dialog, "discard_notice")));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (use_button)), ==, "_Use m and k");
+
+  /* Without a filter there is nothing to discard either. */
+  activate (fixture, "filter.reset");
+  dialog_type (dialog, "n_entry", "100");
+  g_assert_true (gtk_widget_get_visible (dialog_child (dialog, "discard_notice")));
+  type_into (fixture, "m_spin", "65");
+  g_assert_null (bloom_session_get_filter (fixture->session));
+  g_assert_false (gtk_widget_get_visible (dialog_child (dialog, "discard_notice")));
+
+  /* Escape closes it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+}
+
+/* An expander's mnemonic: the key its label underlines. */
+static void
+assert_mnemonic (Fixture    *fixture,
+                 const char *expander,
+                 guint       keyval)
+{
+  GtkWidget *label = gtk_expander_get_label_widget (GTK_EXPANDER (child (fixture, expander)));
+
+  g_assert_true (GTK_IS_LABEL (label));
+  g_assert_cmpuint (gtk_label_get_mnemonic_keyval (GTK_LABEL (label)), ==, keyval);
+}
+
+/* The plot's text alternative lists every point: for m = 8, k = 2, n = 1
+ * the approximation at k = 1 is 1 − e^(−1/8) = 0.1175 and the finite-m
+ * rate 1 − 7/8 = 0.125; at k = 2, (1 − e^(−1/4))^2 = 0.04893 and
+ * (15/64)^2 = 0.05493; k* = 8·0.693147 = 5.545. */
+static void
+test_rate_plot (Fixture       *fixture,
+                gconstpointer  data)
+{
+  BloomRatePlot *plot = BLOOM_RATE_PLOT (child (fixture, "rate_plot"));
+  const char *text;
+
+  g_assert_cmpstr (bloom_rate_plot_get_text_alternative (plot), ==, "No filter is active.");
+  create_filter (fixture, "8", "2");
+  g_assert_nonnull (strstr (bloom_rate_plot_get_text_alternative (plot), "No entries yet"));
+
+  run (fixture, "filter.insert", "a");
+  text = bloom_rate_plot_get_text_alternative (plot);
+  g_assert_nonnull (strstr (text, "for m = 8 and n = 1."));
+  g_assert_nonnull (strstr (text, "k* = (m/n)·ln 2 ≈ 5.545; this filter uses k = 2."));
+  g_assert_nonnull (strstr (text, "k = 1: approximation 0.1175, finite m 0.125."));
+  g_assert_nonnull (strstr (text, "k = 2: approximation 0.04893, finite m 0.05493."));
+  g_assert_nonnull (strstr (text, "k = 12:"));
+
+  /* Its expander is remembered like the others (SPEC P1), and Alt+L
+   * opens and closes it. */
+  assert_mnemonic (fixture, "plot_expander", GDK_KEY_l);
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "plot_expander")), TRUE);
+  g_assert_true (bloom_session_get_detail_open (fixture->session, "rate-plot"));
+  g_assert_true (gtk_widget_mnemonic_activate (child (fixture, "plot_expander"), FALSE));
+  g_assert_false (bloom_session_get_detail_open (fixture->session, "rate-plot"));
+  wait_for_draw (fixture);
+}
+
+/* W4 beside the approximation: the finite-m rate, the rate the set bits
+ * imply and n̂, each with its inputs. m = 8, k = 2, "a" sets 4 and 7. */
+static void
+test_details_rates (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  BloomDetailsView *details = BLOOM_DETAILS_VIEW (child (fixture, "details_view"));
+
+  create_filter (fixture, "8", "2");
+  run (fixture, "filter.insert", "a");
+  /* (1 − (7/8)^2)^2 = (1 − 0.765625)^2 = 0.0549316 */
+  g_assert_cmpstr (bloom_details_view_get_value (details, "exact"), ==,
+                   "f = (1 − (1 − 1/m)^(k·n))^k = (1 − (1 − 1/8)^(2·1))^2 = (1 − 0.7656)^2 ≈ 0.05493");
+  g_assert_cmpstr (bloom_details_view_get_value (details, "fill-rate"), ==, "(X/m)^k = (2/8)^2 ≈ 0.0625");
+  /* −(8/2)·ln(1 − 2/8) = 4·0.287682 = 1.1507 */
+  g_assert_cmpstr (bloom_details_view_get_value (details, "estimated-n"), ==,
+                   "n̂ = −(m/k)·ln(1 − X/m) = −(8/2)·ln(1 − 2/8) ≈ 1.151 (n = 1)");
+
+  create_filter (fixture, "8", "12");
+  run (fixture, "filter.insert", "a");
+  g_assert_nonnull (strstr (bloom_details_view_get_value (details, "estimated-n"), "= ∞"));
+  g_assert_cmpstr (bloom_details_view_get_value (details, "fill-rate"), ==, "(X/m)^k = (8/8)^12 ≈ 1");
+}
+
+static const char *
+entry_item (BloomEntriesView *view,
+            guint             i)
+{
+  g_autoptr(GtkStringObject) item = g_list_model_get_item (bloom_entries_view_get_model (view), i);
+
+  /* The list holds its own reference; the string outlives this one. */
+  return gtk_string_object_get_string (item);
+}
+
+/* The stored strings, JSON-quoted, in insertion order, updated from the
+ * model only. */
+static void
+test_entries (Fixture       *fixture,
+              gconstpointer  data)
+{
+  BloomEntriesView *view = BLOOM_ENTRIES_VIEW (child (fixture, "entries_view"));
+  GListModel *model = bloom_entries_view_get_model (view);
+  gint64 start, elapsed;
+
+  g_assert_cmpstr (bloom_entries_view_get_caption (view), ==, "No filter is active.");
+  create_filter (fixture, "64", "3");
+  g_assert_cmpstr (bloom_entries_view_get_caption (view), ==, "No entries yet.");
+
+  run (fixture, "filter.insert", "a");
+  run (fixture, "filter.insert", "b\n");
+  run (fixture, "filter.insert", "q\"");
+  run (fixture, "filter.insert", "a");
+  run (fixture, "filter.query", "zz");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  g_assert_cmpstr (entry_item (view, 0), ==, "\"a\"");
+  g_assert_cmpstr (entry_item (view, 1), ==, "\"b\\n\"");
+  g_assert_cmpstr (entry_item (view, 2), ==, "\"q\\\"\"");
+  g_assert_cmpstr (bloom_entries_view_get_caption (view), ==,
+                   "3 distinct strings, JSON-quoted, in insertion order:");
+
+  activate (fixture, "filter.reset");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+  activate (fixture, "filter.undo");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+
+  /* Opening it is remembered (SPEC P1), by mnemonic (Alt+N) too. */
+  assert_mnemonic (fixture, "entries_expander", GDK_KEY_n);
+  g_assert_true (gtk_widget_mnemonic_activate (child (fixture, "entries_expander"), FALSE));
+  g_assert_true (bloom_session_get_detail_open (fixture->session, "entries"));
+  bloom_session_set_detail_open (fixture->session, "entries", FALSE);
+  g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (child (fixture, "entries_expander"))));
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "entries_expander")), TRUE);
+
+  /* The largest case, 1024 entries of 256 units, arrives in one change
+   * (as an import does); then the last inserts update every view. */
+  {
+    g_autoptr(BloomSession) full = bloom_session_new ();
+    g_autofree char *json = NULL;
+    g_autofree char *padded = g_strnfill (252, 'x');
+
+    g_assert_true (bloom_session_create_filter (full, 1024, 12, NULL));
+    for (guint i = 0; i < BLOOM_MAX_ENTRIES - 3; i++)
+      {
+        g_autofree char *entry = g_strdup_printf ("%04u%s", i, padded);
+
+        g_assert_nonnull (bloom_session_insert (full, entry, -1, NULL));
+      }
+    json = bloom_state_to_json (full, NULL);
+    g_assert_true (bloom_state_load_json (fixture->session, json, -1, NULL));
+  }
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  wait_for_draw (fixture);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, BLOOM_MAX_ENTRIES - 3);
+
+  for (guint i = BLOOM_MAX_ENTRIES - 3; i < BLOOM_MAX_ENTRIES; i++)
+    {
+      g_autofree char *padded = g_strnfill (252, 'y');
+      g_autofree char *last = g_strdup_printf ("%04u%s", i, padded);
+
+      start = g_get_monotonic_time ();
+      g_assert_nonnull (bloom_session_insert (fixture->session, last, -1, NULL));
+      wait_for_draw (fixture);
+      elapsed = g_get_monotonic_time () - start;
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, BLOOM_MAX_ENTRIES);
+  g_assert_true (g_str_has_prefix (entry_item (view, 1023), "\"1023yyy"));
+  g_assert_cmpuint (strlen (entry_item (view, 1023)), ==, 258);
+  /* A figure for the record, never a limit: times are for bench/. */
+  g_test_message ("insert at 1024 entries of 256 units, views updated and drawn: %" G_GINT64_FORMAT " ms",
+                  elapsed / 1000);
+}
+
+typedef struct
+{
+  gboolean   in_accelerator;
+  GPtrArray *accelerators;
+} Accelerators;
+
+/* Collects the text of every <property name="accelerator">. */
+static void
+on_start_element (GMarkupParseContext  *context,
+                  const char           *element,
+                  const char          **names,
+                  const char          **values,
+                  gpointer              user_data,
+                  GError              **error)
+{
+  Accelerators *found = user_data;
+
+  found->in_accelerator = g_str_equal (element, "property") &&
+                          names[0] != NULL && g_str_equal (names[0], "name") &&
+                          g_str_equal (values[0], "accelerator");
+}
+
+static void
+on_end_element (GMarkupParseContext  *context,
+                const char           *element,
+                gpointer              user_data,
+                GError              **error)
+{
+  ((Accelerators *) user_data)->in_accelerator = FALSE;
+}
+
+static void
+on_text (GMarkupParseContext  *context,
+         const char           *text,
+         gsize                 len,
+         gpointer              user_data,
+         GError              **error)
+{
+  Accelerators *found = user_data;
+
+  if (found->in_accelerator)
+    g_ptr_array_add (found->accelerators, g_strndup (text, len));
+}
+
+/* Every key of these features is in the shortcuts window. The file is
+ * read as text: GtkShortcutsWindow is deprecated in newer GTK. */
+static void
+test_shortcuts_documented (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  static const char * const documented[] = {
+    "<Control>m", "<Control>t", "<Alt>Right", "<Alt>Left", "<Alt>l", "<Alt>n",
+    "Left Right Up Down", "Home End", "<Control>Home <Control>End", "Page_Up Page_Down",
+  };
+  static const GMarkupParser parser = { on_start_element, on_end_element, on_text, NULL, NULL };
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GMarkupParseContext) context = NULL;
+  g_autoptr(GPtrArray) accelerators = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  Accelerators found = { FALSE, accelerators };
+  const char *xml;
+  gsize len;
+
+  bytes = g_resources_lookup_data ("/io/github/bloomlab/BloomLab/gtk/help-overlay.ui",
+                                   G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  xml = g_bytes_get_data (bytes, &len);
+  context = g_markup_parse_context_new (&parser, 0, &found, NULL);
+  g_assert_true (g_markup_parse_context_parse (context, xml, len, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (accelerators->len, >, 20);
+
+  for (guint i = 0; i < G_N_ELEMENTS (documented); i++)
+    {
+      gboolean listed = FALSE;
+
+      for (guint j = 0; j < accelerators->len; j++)
+        listed |= g_strcmp0 (g_ptr_array_index (accelerators, j), documented[i]) == 0;
+      if (!listed)
+        g_error ("“%s” is not in the shortcuts window", documented[i]);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/teaching/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("step-through", test_step_through);
+  ADD ("step-through-query", test_step_through_query);
+  ADD ("grid-focus-order", test_grid_focus_order);
+  ADD ("bit-cursor", test_bit_cursor);
+  ADD ("set-by-column", test_set_by_column);
+  ADD ("sizing-dialog", test_sizing_dialog);
+  ADD ("rate-plot", test_rate_plot);
+  ADD ("details-rates", test_details_rates);
+  ADD ("entries", test_entries);
+  ADD ("shortcuts-documented", test_shortcuts_documented);
+
+#undef ADD
+
+  return g_test_run ();
+}

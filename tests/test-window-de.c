@@ -1,0 +1,326 @@
+/* test-window-de.c — the real window, translated (SPEC D3)
+ *
+ * Runs with LANGUAGE=de (and, for the mnemonics test, also with
+ * LANGUAGE=zh_CN) against the translations built in the build tree:
+ * BLOOM_TEST_LOCALEDIR is meson's po/ build directory, which holds
+ * LANG/LC_MESSAGES/bloom-lab.mo. Numbers follow LC_NUMERIC; a German
+ * locale is looked for on the system and then in BLOOM_TEST_LOCPATH (one
+ * the build generated with localedef); without one only the decimal comma
+ * is skipped.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <gtk/gtk.h>
+#include <locale.h>
+#include <string.h>
+
+#include "bloom-details-view.h"
+#include "bloom-window.h"
+
+typedef struct
+{
+  BloomSession *session;
+  BloomWindow  *window;
+} Fixture;
+
+/* Whether LC_NUMERIC is a German locale, so decimals have a comma. */
+static gboolean german_numbers;
+
+static GtkWidget *
+child (Fixture    *fixture,
+       const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (fixture->window),
+                                                   BLOOM_TYPE_WINDOW, name);
+
+  g_assert_nonnull (object);
+
+  return GTK_WIDGET (object);
+}
+
+static const char *
+label_text (Fixture    *fixture,
+            const char *name)
+{
+  return gtk_label_get_text (GTK_LABEL (child (fixture, name)));
+}
+
+/* What a button or expander says, mnemonic underscore included. */
+static const char *
+control_label (Fixture    *fixture,
+               const char *name)
+{
+  GtkWidget *widget = child (fixture, name);
+
+  if (GTK_IS_EXPANDER (widget))
+    return gtk_expander_get_label (GTK_EXPANDER (widget));
+  if (GTK_IS_BUTTON (widget))
+    return gtk_button_get_label (GTK_BUTTON (widget));
+
+  return gtk_label_get_label (GTK_LABEL (widget));
+}
+
+static void
+settle (void)
+{
+  for (guint i = 0; i < 1000 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}
+
+static void
+type_into (Fixture    *fixture,
+           const char *field,
+           const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (child (fixture, field)), text);
+  settle ();
+}
+
+static void
+activate (Fixture    *fixture,
+          const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL));
+}
+
+static void
+run (Fixture    *fixture,
+     const char *action,
+     const char *text)
+{
+  type_into (fixture, "text_entry", text);
+  activate (fixture, action);
+}
+
+static void
+create_filter (Fixture    *fixture,
+               const char *m,
+               const char *k)
+{
+  type_into (fixture, "m_spin", m);
+  type_into (fixture, "k_spin", k);
+  activate (fixture, "filter.create");
+  g_assert_nonnull (bloom_session_get_filter (fixture->session));
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture->session = bloom_session_new ();
+  bloom_session_set_m_draft (fixture->session, "64");
+  bloom_session_set_k_draft (fixture->session, "3");
+  fixture->window = bloom_window_new (NULL, fixture->session);
+  g_object_ref_sink (fixture->window);
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 900);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->window));
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_assert_finalize_object (g_steal_pointer (&fixture->window));
+  g_assert_finalize_object (g_steal_pointer (&fixture->session));
+}
+
+/* The label whose mnemonic leads to @field. */
+static const char *
+field_label (Fixture    *fixture,
+             const char *field)
+{
+  GList *labels = gtk_widget_list_mnemonic_labels (child (fixture, field));
+  const char *text;
+
+  g_assert_cmpuint (g_list_length (labels), ==, 1);
+  text = gtk_label_get_label (GTK_LABEL (labels->data));
+  g_list_free (labels);
+
+  return text;
+}
+
+/* The fixed labels of the window template, in German. */
+static void
+test_labels (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_assert_cmpstr (control_label (fixture, "create_button"), ==, "_Filter anlegen");
+  g_assert_cmpstr (control_label (fixture, "reset_button"), ==, "Zurück_setzen");
+  g_assert_cmpstr (control_label (fixture, "insert_button"), ==, "_Einfügen");
+  g_assert_cmpstr (control_label (fixture, "query_button"), ==, "_Abfragen");
+  g_assert_cmpstr (control_label (fixture, "positions_expander"), ==, "_Hashpositionen");
+  g_assert_cmpstr (control_label (fixture, "details_expander"), ==, "Mo_dell und Hashes");
+  g_assert_cmpstr (field_label (fixture, "m_spin"), ==, "_m (Bits, 8–1024)");
+  g_assert_true (g_str_has_prefix (field_label (fixture, "k_spin"), "_k (Positionen je Zeichenkette"));
+  g_assert_true (g_str_has_prefix (field_label (fixture, "text_entry"), "_Zeichenkette ("));
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "Noch keine");
+  g_assert_cmpstr (label_text (fixture, "rate_value"), ==, "unbestimmt: noch keine Negativabfragen");
+}
+
+/* E2 in German: the verdicts, the counters, the reason. */
+static void
+test_seed_example (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  create_filter (fixture, "8", "1");
+
+  run (fixture, "filter.insert", "a");
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "Eingefügt");
+  g_assert_cmpstr (label_text (fixture, "operation_label"), ==, "Einfügen");
+  g_assert_cmpstr (label_text (fixture, "verdict_detail"), ==, "Ihre 1 Position ist jetzt gesetzt.");
+  g_assert_cmpstr (label_text (fixture, "entries_value"), ==, "1 von 1024");
+
+  run (fixture, "filter.query", "i");
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "Falsch positiv");
+  g_assert_cmpstr (label_text (fixture, "operation_label"), ==, "Abfrage");
+
+  run (fixture, "filter.query", "a");
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "Enthalten");
+
+  run (fixture, "filter.query", "b");
+  g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "Sicher nicht enthalten");
+  g_assert_cmpstr (label_text (fixture, "verdict_detail"), ==, "Bit 5 ist 0, also wurde sie nie eingefügt.");
+  g_assert_cmpstr (label_text (fixture, "negatives_value"), ==, "2");
+  g_assert_cmpstr (label_text (fixture, "false_positives_value"), ==, "1");
+  g_assert_true (g_str_has_prefix (label_text (fixture, "rate_value"), "1/2 = "));
+
+  /* F3: the notice after a discard. */
+  type_into (fixture, "m_spin", "9");
+  g_assert_true (g_str_has_prefix (label_text (fixture, "notice_label"),
+                                   "Die Parameter haben sich geändert"));
+}
+
+/* D3: numbers follow the locale in the window: "0,5" in German. */
+static void
+test_decimal_comma (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  BloomDetailsView *details = BLOOM_DETAILS_VIEW (child (fixture, "details_view"));
+
+  if (!german_numbers)
+    {
+      g_test_skip ("no German locale (de_DE.UTF-8) for LC_NUMERIC on this system");
+      return;
+    }
+
+  create_filter (fixture, "8", "1");
+  run (fixture, "filter.insert", "a");
+  g_assert_nonnull (strstr (bloom_details_view_get_value (details, "approximation"), "0,1175"));
+  run (fixture, "filter.query", "i");
+  run (fixture, "filter.query", "b");
+  g_assert_cmpstr (label_text (fixture, "rate_value"), ==, "1/2 = 0,5");
+}
+
+static void
+collect_mnemonics (GtkWidget  *widget,
+                   GHashTable *seen,
+                   GString    *clashes,
+                   guint      *n_found)
+{
+  /* A popover (the main menu) is a scope of its own. */
+  if (GTK_IS_POPOVER (widget))
+    return;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_mnemonics (c, seen, clashes, n_found);
+
+  if (GTK_IS_LABEL (widget) && gtk_label_get_use_underline (GTK_LABEL (widget)))
+    {
+      guint keyval = gdk_keyval_to_lower (gtk_label_get_mnemonic_keyval (GTK_LABEL (widget)));
+      const char *text = gtk_label_get_label (GTK_LABEL (widget));
+      const char *other;
+
+      if (keyval == GDK_KEY_VoidSymbol)
+        {
+          g_string_append_printf (clashes, " [no mnemonic: %s]", text);
+          return;
+        }
+
+      (*n_found)++;
+      other = g_hash_table_lookup (seen, GUINT_TO_POINTER (keyval));
+      if (other != NULL)
+        g_string_append_printf (clashes, " [%s / %s]", other, text);
+      else
+        g_hash_table_insert (seen, GUINT_TO_POINTER (keyval), (gpointer) text);
+    }
+}
+
+/* D4: Alt plus a letter reaches one control only, in the translation too.
+ * All of the window's controls count, shown or hidden: the banners and
+ * Undo appear together with the rest. */
+static void
+test_mnemonics (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr(GString) clashes = g_string_new (NULL);
+  guint n_found = 0;
+
+  /* Translated at all? */
+  g_assert_cmpstr (control_label (fixture, "create_button"), !=, "_Create Filter");
+
+  collect_mnemonics (GTK_WIDGET (fixture->window), seen, clashes, &n_found);
+  if (clashes->len > 0)
+    g_error ("mnemonics clash in %s:%s", g_getenv ("LANGUAGE"), clashes->str);
+  g_assert_cmpuint (n_found, >=, 11);
+}
+
+/* A German LC_NUMERIC, from the system or from the build tree. */
+static gboolean
+use_german_numbers (void)
+{
+  const char *locpath = g_getenv ("BLOOM_TEST_LOCPATH");
+  gboolean found;
+
+  if (setlocale (LC_NUMERIC, "de_DE.UTF-8") != NULL)
+    return TRUE;
+  if (locpath == NULL || *locpath == '\0')
+    return FALSE;
+
+  /* glibc reads LOCPATH on every setlocale(); only LC_NUMERIC is taken
+   * from there, the rest stays as the environment says. */
+  g_setenv ("LOCPATH", locpath, TRUE);
+  found = setlocale (LC_NUMERIC, "de_DE.UTF-8") != NULL;
+  g_unsetenv ("LOCPATH");
+
+  return found;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *localedir = g_getenv ("BLOOM_TEST_LOCALEDIR");
+
+  gtk_test_init (&argc, &argv, NULL);
+  /* gtk_test_init() sets the locale to en_US.UTF-8, or leaves "C" where
+   * that does not exist, and in "C" gettext ignores LANGUAGE: back to what
+   * the environment says (LC_ALL=C.UTF-8). */
+  g_assert_nonnull (setlocale (LC_ALL, ""));
+
+  g_assert_nonnull (localedir);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (g_str_has_prefix (g_getenv ("LANGUAGE") ? g_getenv ("LANGUAGE") : "", "de"))
+    german_numbers = use_german_numbers ();
+
+#define ADD(path, func) \
+  g_test_add ("/window-l10n/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("labels", test_labels);
+  ADD ("seed-example", test_seed_example);
+  ADD ("decimal-comma", test_decimal_comma);
+  ADD ("mnemonics", test_mnemonics);
+
+#undef ADD
+
+  return g_test_run ();
+}
