@@ -1,0 +1,585 @@
+/* bench-window.c — from a user's operation to the painted frame that shows
+ * it, in the real window, and the same for a resize that reflows the grid.
+ *
+ *   bench-window [--ops N] [--resizes N] [--entries N] [--open-details]
+ *                [--quiet-ms N]
+ *
+ * The window is BloomWindow as the tests build it (bloom_window_new() on a
+ * session, no GSettings: saving is bench-save's part), 1280 × 900, on the
+ * display of DISPLAY, with the renderer of GSK_RENDERER. The session has a
+ * filter of m = 1024, k = 12 holding --entries strings (1023).
+ *
+ * Operations. --ops (1000) operations alternate insert and query, each as
+ * a user does it: the string goes into the text entry (untimed: typing
+ * paints its own frames, which are waited for), then, with the frame clock
+ * idle, the clock starts, gtk_widget_activate_action() runs "filter.insert"
+ * or "filter.query", and the clock stops in the frame clock's
+ * "after-paint" of the first frame after it in which the window rendered.
+ * Between two operations the program waits until no frame has been
+ * painted for --quiet-ms (20) ms, so each figure is the work of the change
+ * and not a wait for the next frame slot.
+ *
+ *   inserts: while the filter holds fewer than 1024 (BLOOM_MAX_ENTRIES)
+ *     strings, a new one; after that, a re-insert of a stored string
+ *     (outcome "already inserted"). With the default 1023 entries the
+ *     first insert is the 1024th string and the other 499 are re-inserts.
+ *     A re-insert changes no bit, but the window does the same work for it
+ *     as for a new string: the session emits "changed" with a new last
+ *     operation, and every view redraws from the model (ARCHITECTURE.md).
+ *     --entries 524 makes all 500 inserts new instead.
+ *   queries: alternately a stored string (member) and one never stored
+ *     (non-member; with the filter this full, almost always a false
+ *     positive).
+ *
+ * "CPU" is the main thread's CPU time over the same span: the program's own
+ * work, which other load on the machine changes little (GL's worker
+ * threads, llvmpipe's under Xvfb, are not in it).
+ *
+ * "frames_per" and "renders_per" count the frames and the window's renders
+ * in each span: 1 and 1 when nothing else got in between.
+ *
+ * Each operation is split at the frame clock's phases: "action" (the
+ * action's own call: model, signal, the views' updates), "wait" (until the
+ * frame starts), "layout" (update and layout phases), "paint" (snapshot and
+ * rendering) and "after" (to after-paint).
+ *
+ * Resizes: --resizes (200) times, the window's width alternates between
+ * 1280 and 900 with gtk_window_set_default_size(); the clock runs from the
+ * call to the after-paint of the first rendered frame at the new width.
+ * The grid's column count is printed so that one sees it reflowed.
+ *
+ * The text cursor does not blink (gtk-cursor-blink off), so that no blink
+ * frame falls into a measurement. It prints p50, p99 and max, as lines for
+ * the eye and as lines starting with "window " for scripts, and exits 0
+ * whatever the times.
+ *
+ * For callgrind, bench_window_measured_operation() holds exactly one
+ * measured operation:
+ *   valgrind --tool=callgrind --toggle-collect=bench_window_measured_operation \
+ *     bench/bench-window --ops 100 --resizes 0
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "bloom-bit-grid.h"
+#include "bloom-window.h"
+
+#define BENCH_M  1024
+#define BENCH_K  12
+#define WIDTH    1280
+#define NARROW   900
+#define HEIGHT   900
+
+/* The goal of the performance issue, in ms: operation to painted frame, p99. */
+#define GOAL_P99_MS 8.0
+
+typedef struct
+{
+  /* Times, in µs of g_get_monotonic_time(), of the last frame's phases. */
+  gint64 before_paint;
+  gint64 layout;
+  gint64 paint;
+  gint64 after_paint;
+  gint64 after_paint_cpu;   /* CPU time of the main thread then */
+  guint  n_frames;          /* after-paints so far */
+  guint  n_renders;         /* renders of the window's surface so far */
+  guint  renders_at_frame;  /* n_renders at the last after-paint */
+} Clock;
+
+typedef struct
+{
+  double total;
+  double cpu;      /* of the main thread over the same span */
+  double action;
+  double wait;
+  double layout;
+  double paint;
+  double after;
+  guint  frames;   /* after-paints in the span */
+  guint  renders;  /* renders of the window in the span */
+} Sample;
+
+static Clock clock_;
+
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+static void
+on_before_paint (GdkFrameClock *clock)
+{
+  clock_.before_paint = g_get_monotonic_time ();
+}
+
+/* Connected after GDK's own handlers, so these mark the end of a phase. */
+static void
+on_layout (GdkFrameClock *clock)
+{
+  clock_.layout = g_get_monotonic_time ();
+}
+
+static void
+on_paint (GdkFrameClock *clock)
+{
+  clock_.paint = g_get_monotonic_time ();
+}
+
+static void
+on_after_paint (GdkFrameClock *clock)
+{
+  clock_.after_paint = g_get_monotonic_time ();
+  clock_.after_paint_cpu = thread_cpu_us ();
+  clock_.renders_at_frame = clock_.n_renders;
+  clock_.n_frames++;
+}
+
+/* GTK's own "render" handler stops the emission, so a handler connected
+ * after it never runs: an emission hook sees every emission first. */
+static gboolean
+on_render (GSignalInvocationHint *hint,
+           guint                  n_values,
+           const GValue          *values,
+           gpointer               user_data)
+{
+  if (g_value_get_object (&values[0]) == user_data)
+    clock_.n_renders++;
+
+  return TRUE;
+}
+
+static gboolean
+set_flag (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop for @ms milliseconds. */
+static void
+run_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, set_flag, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Runs the main loop until a frame after @n_frames has rendered the
+ * window, at most @timeout_ms. */
+static gboolean
+wait_for_rendered_frame (guint n_frames,
+                         guint n_renders,
+                         guint timeout_ms)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (timeout_ms, set_flag, &timed_out);
+
+  while (!(clock_.n_frames > n_frames && clock_.renders_at_frame > n_renders) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!timed_out)
+    g_source_remove (id);
+
+  return !timed_out;
+}
+
+/* Until no frame has been painted for @ms milliseconds. */
+static void
+wait_quiet (guint ms)
+{
+  for (guint tries = 0; tries < 100; tries++)
+    {
+      guint n = clock_.n_frames;
+
+      run_for (ms);
+      if (clock_.n_frames == n)
+        return;
+    }
+
+  g_printerr ("bench-window: the window never stopped painting\n");
+  exit (1);
+}
+
+static void
+fill_sample (Sample *sample,
+             gint64  start,
+             gint64  start_cpu,
+             gint64  action_done)
+{
+  sample->total = (clock_.after_paint - start) / 1000.0;
+  sample->cpu = (clock_.after_paint_cpu - start_cpu) / 1000.0;
+  sample->action = (action_done - start) / 1000.0;
+  sample->wait = (clock_.before_paint - action_done) / 1000.0;
+  sample->layout = (clock_.layout - clock_.before_paint) / 1000.0;
+  sample->paint = (clock_.paint - clock_.layout) / 1000.0;
+  sample->after = (clock_.after_paint - clock_.paint) / 1000.0;
+}
+
+/* One measured operation: the action, then its frame. Not inlined, so that
+ * callgrind's --toggle-collect can name it. */
+G_GNUC_NO_INLINE void bench_window_measured_operation (GtkWidget  *window,
+                                                       const char *action,
+                                                       Sample     *sample);
+
+G_GNUC_NO_INLINE void
+bench_window_measured_operation (GtkWidget  *window,
+                                 const char *action,
+                                 Sample     *sample)
+{
+  guint n_frames = clock_.n_frames;
+  guint n_renders = clock_.n_renders;
+  gint64 start, start_cpu, action_done;
+
+  start_cpu = thread_cpu_us ();
+  start = g_get_monotonic_time ();
+  if (!gtk_widget_activate_action (window, action, NULL))
+    g_error ("bench-window: the action %s is not enabled", action);
+  action_done = g_get_monotonic_time ();
+
+  if (!wait_for_rendered_frame (n_frames, n_renders, 5000))
+    g_error ("bench-window: no frame was painted after %s", action);
+
+  fill_sample (sample, start, start_cpu, action_done);
+  sample->frames = clock_.n_frames - n_frames;
+  sample->renders = clock_.renders_at_frame - n_renders;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The @q quantile (0–1) of field @offset of @samples, nearest rank. */
+static double
+quantile (GArray *samples,
+          gsize   offset,
+          double  q)
+{
+  g_autoptr(GArray) values = g_array_sized_new (FALSE, FALSE, sizeof (double), samples->len);
+  guint rank;
+
+  if (samples->len == 0)
+    return 0;
+
+  for (guint i = 0; i < samples->len; i++)
+    {
+      double v = G_STRUCT_MEMBER (double, &g_array_index (samples, Sample, i), offset);
+
+      g_array_append_val (values, v);
+    }
+  g_array_sort (values, compare_doubles);
+  rank = (guint) (q * values->len + 0.999999);   /* ceil(q·n), 1-based */
+  rank = CLAMP (rank, 1, values->len);
+
+  return g_array_index (values, double, rank - 1);
+}
+
+static const char *
+renderer_name (void)
+{
+  const char *renderer = g_getenv ("GSK_RENDERER");
+
+  return renderer && *renderer ? renderer : "default";
+}
+
+static void
+report (const char *what,
+        const char *details,
+        GArray     *samples,
+        gboolean    with_goal)
+{
+  const gsize total = G_STRUCT_OFFSET (Sample, total);
+  guint frames = 0, renders = 0;
+
+  for (guint i = 0; i < samples->len; i++)
+    {
+      frames += g_array_index (samples, Sample, i).frames;
+      renders += g_array_index (samples, Sample, i).renders;
+    }
+
+  printf ("%-10s n=%-4u p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms   p50 (p99) of: "
+          "CPU %.2f (%.2f)  action %.2f (%.2f)  wait %.2f (%.2f)  layout %.2f (%.2f)  "
+          "paint %.2f (%.2f)\n",
+          what, samples->len, quantile (samples, total, 0.5), quantile (samples, total, 0.99),
+          quantile (samples, total, 1.0),
+          quantile (samples, G_STRUCT_OFFSET (Sample, cpu), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, cpu), 0.99),
+          quantile (samples, G_STRUCT_OFFSET (Sample, action), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, action), 0.99),
+          quantile (samples, G_STRUCT_OFFSET (Sample, wait), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, wait), 0.99),
+          quantile (samples, G_STRUCT_OFFSET (Sample, layout), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, layout), 0.99),
+          quantile (samples, G_STRUCT_OFFSET (Sample, paint), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, paint), 0.99));
+  printf ("window what=%s renderer=%s %s n=%u p50_ms=%.3f p99_ms=%.3f max_ms=%.3f "
+          "cpu_p50_ms=%.3f cpu_p99_ms=%.3f action_p50_ms=%.3f wait_p50_ms=%.3f layout_p50_ms=%.3f paint_p50_ms=%.3f "
+          "after_p50_ms=%.3f action_p99_ms=%.3f layout_p99_ms=%.3f paint_p99_ms=%.3f "
+          "frames_per=%.2f renders_per=%.2f\n",
+          what, renderer_name (), details, samples->len, quantile (samples, total, 0.5),
+          quantile (samples, total, 0.99), quantile (samples, total, 1.0),
+          quantile (samples, G_STRUCT_OFFSET (Sample, cpu), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, cpu), 0.99),
+          quantile (samples, G_STRUCT_OFFSET (Sample, action), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, wait), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, layout), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, paint), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, after), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, action), 0.99),
+          quantile (samples, G_STRUCT_OFFSET (Sample, layout), 0.99),
+          quantile (samples, G_STRUCT_OFFSET (Sample, paint), 0.99),
+          samples->len ? (double) frames / samples->len : 0.0,
+          samples->len ? (double) renders / samples->len : 0.0);
+
+  if (with_goal)
+    {
+      double p99 = quantile (samples, total, 0.99);
+
+      printf ("operation → painted frame p99: %.2f ms (goal ≤ %.0f ms): %s\n", p99, GOAL_P99_MS,
+              p99 <= GOAL_P99_MS ? "goal met" : "goal missed");
+      printf ("goal renderer=%s %s operation_p99_ms=%.3f goal_ms=%.1f met=%s\n", renderer_name (),
+              details, p99, GOAL_P99_MS, p99 <= GOAL_P99_MS ? "yes" : "no");
+    }
+}
+
+/* A pointer resting over the window can bring up a tooltip, whose
+ * queries and frames then fall into the measurements (bench/run-window.sh
+ * starts Xvfb with a screen large enough for the pointer, in its middle,
+ * to be outside the window). */
+static void
+warn_about_pointer (GdkSurface *surface)
+{
+  GdkSeat *seat = gdk_display_get_default_seat (gdk_surface_get_display (surface));
+  GdkDevice *pointer = seat ? gdk_seat_get_pointer (seat) : NULL;
+  double x, y;
+
+  if (pointer != NULL &&
+      gdk_surface_get_device_position (surface, pointer, &x, &y, NULL) &&
+      x >= 0 && y >= 0 && x < gdk_surface_get_width (surface) &&
+      y < gdk_surface_get_height (surface))
+    printf ("# note: the pointer rests over the window (%.0f, %.0f): a tooltip may add work "
+            "to the figures\n", x, y);
+}
+
+static GtkWidget *
+template_child (GtkWidget  *window,
+                const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (window, BLOOM_TYPE_WINDOW, name);
+
+  if (object == NULL)
+    g_error ("bench-window: the window has no %s", name);
+
+  return GTK_WIDGET (object);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int n_ops = 1000;
+  int n_resizes = 200;
+  int n_entries = BLOOM_MAX_ENTRIES - 1;
+  int quiet_ms = 20;
+  gboolean open_details = FALSE;
+  GOptionEntry entries[] = {
+    { "ops", 0, 0, G_OPTION_ARG_INT, &n_ops, "Operations, inserts and queries alternating", "N" },
+    { "resizes", 0, 0, G_OPTION_ARG_INT, &n_resizes, "Resizes, 1280 and 900 alternating", "N" },
+    { "entries", 0, 0, G_OPTION_ARG_INT, &n_entries, "Strings in the filter at the start", "N" },
+    { "open-details", 0, 0, G_OPTION_ARG_NONE, &open_details,
+      "Open “Hash positions” and “Model and hashes”", NULL },
+    { "quiet-ms", 0, 0, G_OPTION_ARG_INT, &quiet_ms, "Idle time before each measurement", "MS" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BloomSession) session = NULL;
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autoptr(GArray) inserts = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autoptr(GArray) new_inserts = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autoptr(GArray) queries = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autoptr(GArray) resizes = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autofree char *details = NULL;
+  guint outcomes[BLOOM_OUTCOME_DEFINITELY_ABSENT + 1] = { 0 };
+  guint columns[2] = { 0, 0 };
+  int allocated[2] = { 0, 0 };
+  GtkWidget *window, *entry;
+  BloomBitGrid *grid;
+  GdkSurface *surface;
+  GdkFrameClock *clock;
+  guint n_absent = 0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || n_ops < 0 || n_resizes < 0 ||
+      n_entries < 1 || n_entries > BLOOM_MAX_ENTRIES)
+    {
+      g_printerr ("bench-window: %s\n", error ? error->message : "bad numbers");
+      return 2;
+    }
+
+  gtk_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-cursor-blink", FALSE, NULL);
+
+  session = bloom_session_new ();
+  bloom_session_set_m_draft (session, G_STRINGIFY (BENCH_M));
+  bloom_session_set_k_draft (session, G_STRINGIFY (BENCH_K));
+  if (!bloom_session_create_filter (session, BENCH_M, BENCH_K, &error))
+    g_error ("bench-window: %s", error->message);
+  for (int i = 0; i < n_entries; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("word-%04d", i);
+
+      if (bloom_session_insert (session, text, -1, &error) == NULL)
+        g_error ("bench-window: %s", error->message);
+    }
+  if (open_details)
+    {
+      bloom_session_set_detail_open (session, "hash-positions", TRUE);
+      bloom_session_set_detail_open (session, "model", TRUE);
+    }
+
+  window = GTK_WIDGET (bloom_window_new (NULL, session));
+  gtk_window_set_default_size (GTK_WINDOW (window), WIDTH, HEIGHT);
+  gtk_window_present (GTK_WINDOW (window));
+  entry = template_child (window, "text_entry");
+  grid = BLOOM_BIT_GRID (template_child (window, "grid"));
+
+  surface = gtk_native_get_surface (GTK_NATIVE (window));
+  clock = gdk_surface_get_frame_clock (surface);
+  g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), NULL);
+  g_signal_connect (clock, "layout", G_CALLBACK (on_layout), NULL);
+  g_signal_connect (clock, "paint", G_CALLBACK (on_paint), NULL);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), NULL);
+  g_signal_add_emission_hook (g_signal_lookup ("render", GDK_TYPE_SURFACE), 0, on_render, surface,
+                              NULL);
+
+  if (!wait_for_rendered_frame (0, 0, 10000))
+    g_error ("bench-window: the window was never painted");
+  wait_quiet (200);
+  warn_about_pointer (surface);
+
+  details = g_strdup_printf ("m=%d k=%d entries=%d details=%s", BENCH_M, BENCH_K, n_entries,
+                             open_details ? "open" : "closed");
+
+  for (int i = 0; i < n_ops; i++)
+    {
+      gboolean insert = i % 2 == 0;
+      guint n_stored = bloom_session_get_n_entries (session);
+      gboolean new_insert = insert && n_stored < BLOOM_MAX_ENTRIES;
+      g_autofree char *text = NULL;
+      guint n_frames;
+      Sample sample;
+      BloomOperation *operation;
+
+      if (new_insert)
+        text = g_strdup_printf ("word-%04u", n_stored);
+      else if (insert || (i / 2) % 2 == 0)
+        /* A stored string: re-insert, or a member query. */
+        text = g_strdup (bloom_session_get_entry (session, (i / 2) % n_stored, NULL));
+      else
+        text = g_strdup_printf ("absent-%04u", n_absent++);
+
+      /* Typing: untimed, its frame painted before the clock starts. */
+      n_frames = clock_.n_frames;
+      gtk_editable_set_text (GTK_EDITABLE (entry), text);
+      wait_for_rendered_frame (n_frames, 0, 200);
+      wait_quiet (quiet_ms);
+
+      bench_window_measured_operation (window, insert ? "filter.insert" : "filter.query", &sample);
+
+      operation = bloom_session_get_last_operation (session);
+      if (operation == NULL || g_strcmp0 (bloom_operation_get_text (operation, NULL), text) != 0)
+        g_error ("bench-window: operation %d on “%s” did not happen", i, text);
+      outcomes[bloom_operation_get_outcome (operation)]++;
+
+      g_array_append_val (all, sample);
+      g_array_append_val (insert ? inserts : queries, sample);
+      if (new_insert)
+        g_array_append_val (new_inserts, sample);
+    }
+
+  for (int i = 0; i < n_resizes; i++)
+    {
+      int width = i % 2 == 0 ? NARROW : WIDTH;
+      int old_width = gtk_widget_get_width (window);
+      guint n_frames = clock_.n_frames;
+      guint n_renders = clock_.n_renders;
+      gint64 start, start_cpu, action_done;
+      gboolean timed_out = FALSE;
+      guint id;
+      Sample sample;
+
+      wait_quiet (quiet_ms);
+
+      start_cpu = thread_cpu_us ();
+      start = g_get_monotonic_time ();
+      gtk_window_set_default_size (GTK_WINDOW (window), width, HEIGHT);
+      action_done = g_get_monotonic_time ();
+
+      id = g_timeout_add (5000, set_flag, &timed_out);
+      while (!timed_out)
+        {
+          /* The allocation is the default size less the decorations. */
+          if (clock_.n_frames > n_frames && clock_.renders_at_frame > n_renders &&
+              gtk_widget_get_width (window) != old_width)
+            break;
+          g_main_context_iteration (NULL, TRUE);
+        }
+      if (timed_out)
+        g_error ("bench-window: the window did not resize to %d (it is %d wide)", width,
+                 gtk_widget_get_width (window));
+      g_source_remove (id);
+
+      fill_sample (&sample, start, start_cpu, action_done);
+      sample.frames = clock_.n_frames - n_frames;
+      sample.renders = clock_.renders_at_frame - n_renders;
+      g_array_append_val (resizes, sample);
+      columns[i % 2] = bloom_bit_grid_get_columns (grid);
+      allocated[i % 2] = gtk_widget_get_width (window);
+    }
+
+  printf ("# operation → painted frame: %s, GSK_RENDERER=%s, %d ms quiet before each\n",
+          details, renderer_name (), quiet_ms);
+  printf ("# outcomes: %u inserted, %u already inserted, %u member, %u false positive, "
+          "%u definitely absent\n",
+          outcomes[BLOOM_OUTCOME_INSERTED], outcomes[BLOOM_OUTCOME_ALREADY_INSERTED],
+          outcomes[BLOOM_OUTCOME_MEMBER], outcomes[BLOOM_OUTCOME_FALSE_POSITIVE],
+          outcomes[BLOOM_OUTCOME_DEFINITELY_ABSENT]);
+  report ("operation", details, all, TRUE);
+  report ("insert", details, inserts, FALSE);
+  if (new_inserts->len > 0)
+    report ("new-insert", details, new_inserts, FALSE);
+  report ("query", details, queries, FALSE);
+  if (n_resizes > 0)
+    {
+      g_autofree char *resize_details = g_strdup_printf ("%s widths=%d/%d columns=%u/%u", details,
+                                                         NARROW, WIDTH, columns[0], columns[1]);
+
+      printf ("# resize: default width %d ↔ %d (allocated %d ↔ %d), grid columns %u ↔ %u\n",
+              NARROW, WIDTH, allocated[0], allocated[1], columns[0], columns[1]);
+      report ("resize", resize_details, resizes, FALSE);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  return 0;
+}

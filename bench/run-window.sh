@@ -1,0 +1,166 @@
+#!/bin/sh
+# run-window.sh — the window benchmarks: start-up against a bare GTK 4
+# window (bench-startup, baseline-window), operation → painted frame and a
+# resize in the real window (bench-window), and storing a session near the
+# size limit in GSettings (bench-save).
+#
+#   bench/run-window.sh [BLOOM_LAB BASELINE BENCH_STARTUP BENCH_WINDOW BENCH_SAVE SCHEMA_DIR]
+#   meson compile -C build bench-app         (passes the paths)
+#
+# Without arguments it builds the programs in $BUILDDIR (default _build, or
+# build/ when only that one exists; set up first when neither exists).
+#
+# Without DISPLAY it runs itself under its own Xvfb (xvfb-run -a, a
+# 3200×2000 screen, so that the pointer in its middle is off the
+# windows). Start-up and dconf each run under their own
+# dbus-run-session with their own XDG directories, so a Bloom Lab already
+# running and the user's own settings are never touched.
+#
+# Environment:
+#   PARTS      what to run (startup window save)
+#   RENDERERS  GSK_RENDERER values for start-up and window (cairo gl);
+#              "gl" under Xvfb is Mesa's software GL (llvmpipe)
+#   RUNS       start-up runs of each program per renderer (21), WARMUP (2)
+#   OPS        operations (1000), RESIZES (200), DETAILS (closed open):
+#              the expanders "Hash positions" and "Model and hashes"
+#   SAVE_RUNS  saves per backend (101), BACKENDS (memory keyfile dconf)
+#
+# It prints what the programs print: figures for the eye, and lines
+# starting with "startup ", "ratio ", "window ", "save " and "goal " for
+# scripts. It exits 0 whatever the times; non-zero only when a program
+# fails.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+self=$here/$(basename "$0")
+
+parts=${PARTS:-startup window save}
+renderers=${RENDERERS:-cairo gl}
+runs=${RUNS:-21}
+warmup=${WARMUP:-2}
+ops=${OPS:-1000}
+resizes=${RESIZES:-200}
+details=${DETAILS:-closed open}
+save_runs=${SAVE_RUNS:-101}
+backends=${BACKENDS:-memory keyfile dconf}
+
+if [ -z "${DISPLAY:-}" ]; then
+  if ! command -v xvfb-run >/dev/null 2>&1; then
+    echo "run-window.sh: no DISPLAY and no xvfb-run (apt-get install xvfb xauth)" >&2
+    exit 1
+  fi
+  # The pointer starts in the middle of the screen: on this size it is
+  # outside every window the benchmarks open at the top left, so no
+  # tooltip comes up and adds work to the figures.
+  exec xvfb-run -a -s "-screen 0 3200x2000x24 -nolisten tcp" sh "$self" "$@"
+fi
+
+if [ $# -ge 6 ]; then
+  bloom_lab=$1 baseline=$2 bench_startup=$3 bench_window=$4 bench_save=$5 schema_dir=$6
+else
+  cd "$top"
+  if [ -n "${BUILDDIR:-}" ]; then
+    builddir=$BUILDDIR
+  elif [ ! -f _build/build.ninja ] && [ -f build/build.ninja ]; then
+    builddir=build
+  else
+    builddir=_build
+  fi
+  if [ ! -f "$builddir/build.ninja" ]; then
+    meson setup "$builddir"
+  fi
+  meson compile -C "$builddir"
+  meson compile -C "$builddir" baseline-window bench-startup bench-window bench-save
+  bloom_lab=$builddir/src/app/bloom-lab
+  baseline=$builddir/bench/baseline-window
+  bench_startup=$builddir/bench/bench-startup
+  bench_window=$builddir/bench/bench-window
+  bench_save=$builddir/bench/bench-save
+  schema_dir=$builddir/data
+fi
+
+for program in "$bloom_lab" "$baseline" "$bench_startup" "$bench_window" "$bench_save"; do
+  if [ ! -x "$program" ]; then
+    echo "run-window.sh: no program at $program" >&2
+    exit 1
+  fi
+done
+schema_dir=$(cd "$schema_dir" && pwd)
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bloom-bench-window.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# isolated DIR COMMAND…: COMMAND under its own session bus (when there is
+# dbus-run-session) and its own XDG directories below $tmp/DIR.
+isolated () {
+  dir=$tmp/$1
+  shift
+  mkdir -p "$dir/config" "$dir/cache" "$dir/data" "$dir/run"
+  chmod 700 "$dir/run"
+  if command -v dbus-run-session >/dev/null 2>&1; then
+    XDG_CONFIG_HOME=$dir/config XDG_CACHE_HOME=$dir/cache XDG_DATA_HOME=$dir/data \
+      XDG_RUNTIME_DIR=$dir/run dbus-run-session -- "$@"
+  else
+    XDG_CONFIG_HOME=$dir/config XDG_CACHE_HOME=$dir/cache XDG_DATA_HOME=$dir/data \
+      XDG_RUNTIME_DIR=$dir/run "$@"
+  fi
+}
+
+# Wall-clock figures depend on what else the machine runs: the load
+# average is printed at the start and the end of each run.
+echo "# Bloom Lab window benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs," \
+  "GTK $(pkg-config --modversion gtk4 2>/dev/null || echo '?'), DISPLAY=$DISPLAY," \
+  "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+
+for part in $parts; do
+  case $part in
+    startup)
+      for renderer in $renderers; do
+        GSK_RENDERER=$renderer isolated "startup-$renderer" \
+          "$bench_startup" --runs "$runs" --warmup "$warmup" --schema-dir "$schema_dir" \
+          "$bloom_lab" "$baseline"
+        echo
+      done
+      ;;
+    window)
+      for renderer in $renderers; do
+        for detail in $details; do
+          if [ "$detail" = open ]; then
+            set -- --open-details
+          else
+            set --
+          fi
+          GSK_RENDERER=$renderer NO_AT_BRIDGE=1 GSETTINGS_BACKEND=memory \
+            GSETTINGS_SCHEMA_DIR=$schema_dir \
+            "$bench_window" --ops "$ops" --resizes "$resizes" "$@"
+          echo
+        done
+      done
+      ;;
+    save)
+      for backend in $backends; do
+        if [ "$backend" = dconf ] && ! command -v dbus-run-session >/dev/null 2>&1; then
+          echo "# save: dconf needs dbus-run-session (apt-get install dbus dconf-gsettings-backend" \
+            "dconf-service); skipped"
+          continue
+        fi
+        GSETTINGS_BACKEND=$backend GSETTINGS_SCHEMA_DIR=$schema_dir \
+          isolated "save-$backend" "$bench_save" --runs "$save_runs"
+        echo
+      done
+      ;;
+    *)
+      echo "run-window.sh: unknown part $part (startup, window or save)" >&2
+      exit 1
+      ;;
+  esac
+done
+
+echo "# done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+exit 0
