@@ -480,6 +480,34 @@ test_undo_reset_and_create (void)
   g_assert_true (bloom_session_get_can_undo (session));
 }
 
+/* An operation someone holds never changes, even though the session reuses
+ * its record for the next operation when nobody else holds it. */
+static void
+test_held_operation_never_changes (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(BloomOperation) held = NULL;
+  BloomOperation *next;
+
+  bloom_session_create_filter (session, 64, 3, NULL);
+  held = g_object_ref (bloom_session_insert (session, "kiwi", -1, NULL));
+
+  next = bloom_session_query (session, "fig", -1, NULL);
+  g_assert_true (next != held);
+  g_assert_cmpstr (bloom_operation_get_text (held, NULL), ==, "kiwi");
+  g_assert_cmpint (bloom_operation_get_kind (held), ==, BLOOM_OPERATION_INSERT);
+  g_assert_cmpint (bloom_operation_get_outcome (held), ==, BLOOM_OUTCOME_INSERTED);
+
+  /* Unheld, the record is refilled: the pointer may stay, the contents
+   * are those of the newest operation. */
+  next = bloom_session_query (session, "kiwi", -1, NULL);
+  g_assert_cmpstr (bloom_operation_get_text (next, NULL), ==, "kiwi");
+  g_assert_cmpint (bloom_operation_get_outcome (next), ==, BLOOM_OUTCOME_MEMBER);
+  next = bloom_session_query (session, "kiwi", -1, NULL);
+  g_assert_cmpint (bloom_operation_get_outcome (next), ==, BLOOM_OUTCOME_MEMBER);
+  g_assert_true (bloom_session_get_last_operation (session) == next);
+}
+
 static void
 test_details (void)
 {
@@ -523,6 +551,7 @@ main (int   argc,
   g_test_add_func ("/session/signals", test_signals);
   g_test_add_func ("/session/parameter-parse", test_parameter_parse);
   g_test_add_func ("/session/details", test_details);
+  g_test_add_func ("/session/held-operation-never-changes", test_held_operation_never_changes);
   g_test_add_func ("/session/undo-discard", test_undo_discard);
   g_test_add_func ("/session/undo-reset-and-create", test_undo_reset_and_create);
 

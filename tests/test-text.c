@@ -148,6 +148,69 @@ test_explicit_length (void)
   g_assert_cmpuint (units[2], ==, 'c');
 }
 
+static void
+assert_hash_pair_agrees (const char *text,
+                         gssize      len)
+{
+  g_autoptr(GError) slow_error = NULL;
+  g_autoptr(GError) fast_error = NULL;
+  g_autofree gunichar2 *units = NULL;
+  gsize n_units = 0;
+  guint32 slow1 = 0, slow2 = 0, fast1 = 1, fast2 = 1;
+  gboolean fast;
+
+  units = bloom_text_to_units (text, len, &n_units, &slow_error);
+  if (units != NULL)
+    bloom_hash_pair (units, n_units, &slow1, &slow2);
+  fast = bloom_text_hash_pair (text, len, &fast1, &fast2, &fast_error);
+
+  g_assert_cmpint (fast, ==, units != NULL);
+  if (fast)
+    {
+      g_assert_cmpuint (fast1, ==, slow1);
+      g_assert_cmpuint (fast2, ==, slow2);
+    }
+  else
+    {
+      g_assert_nonnull (fast_error);
+      g_assert_cmpint (fast_error->code, ==, slow_error->code);
+      g_assert_cmpstr (fast_error->message, ==, slow_error->message);
+    }
+}
+
+/* The one-pass hash of the hot path equals conversion then hashing, for
+ * every vector and every kind of refusal. */
+static void
+test_hash_pair (void)
+{
+  g_autofree char *x257 = repeat ("x", 257);
+  g_autofree char *emoji128 = repeat ("\xf0\x9f\x98\x80", 128);
+  g_autofree char *emoji129 = repeat ("\xf0\x9f\x98\x80", 129);
+  static const char * const refused[] = {
+    "", "\xff", "a\xc3", "\xed\xa0\x80", "\xc0\xaf", "\xf4\x90\x80\x80",
+  };
+
+  for (guint i = 0; i < json_array_get_length (vectors); i++)
+    {
+      JsonObject *vector = json_array_get_object_element (vectors, i);
+      guint32 h1, h2;
+
+      assert_hash_pair_agrees (json_object_get_string_member (vector, "text"), -1);
+      g_assert_true (bloom_text_hash_pair (json_object_get_string_member (vector, "text"), -1,
+                                           &h1, &h2, NULL));
+      g_assert_cmpuint (h1, ==, json_object_get_int_member (vector, "h1"));
+      g_assert_cmpuint (h2, ==, json_object_get_int_member (vector, "h2"));
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    assert_hash_pair_agrees (refused[i], -1);
+  assert_hash_pair_agrees ("a\0b", 3);
+  assert_hash_pair_agrees ("abcdef", 3);
+  assert_hash_pair_agrees (x257, -1);
+  assert_hash_pair_agrees (emoji128, -1);
+  assert_hash_pair_agrees (emoji129, -1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -164,6 +227,7 @@ main (int   argc,
   g_test_add_func ("/text/lengths", test_lengths);
   g_test_add_func ("/text/invalid", test_invalid);
   g_test_add_func ("/text/explicit-length", test_explicit_length);
+  g_test_add_func ("/text/hash-pair", test_hash_pair);
 
   return g_test_run ();
 }

@@ -14,5 +14,11 @@ void     bloom_filter_set_bit (BloomFilter *self,
 void     bloom_filter_clear   (BloomFilter *self);
 gboolean bloom_filter_equal   (BloomFilter *self,
                                BloomFilter *other);
+guint16  bloom_filter_read_positions (BloomFilter   *self,
+                                      const guint16 *positions,
+                                      guint          n_positions);
+guint16  bloom_filter_set_positions  (BloomFilter   *self,
+                                      const guint16 *positions,
+                                      guint          n_positions);
 
 G_END_DECLS

@@ -182,6 +182,55 @@ bloom_filter_clear (BloomFilter *self)
   memset (self->words, 0, sizeof self->words);
 }
 
+/* Bit i of the result is the bit at positions[i]: the k bits of one
+ * operation with one check, not one per bit. */
+guint16
+bloom_filter_read_positions (BloomFilter   *self,
+                             const guint16 *positions,
+                             guint          n_positions)
+{
+  guint16 mask = 0;
+
+  g_assert (BLOOM_IS_FILTER (self));
+  g_assert (n_positions <= BLOOM_K_MAX);
+
+  for (guint i = 0; i < n_positions; i++)
+    {
+      guint index = positions[i];
+
+      g_assert (index < self->m);
+      mask |= ((self->words[index / 64] >> (index % 64)) & 1) << i;
+    }
+
+  return mask;
+}
+
+/* Sets the bits at @positions in order. Bit i of the result is the bit at
+ * positions[i] just before step i set it, so a position that repeats
+ * within the operation reads 1 the second time (SPEC W3). */
+guint16
+bloom_filter_set_positions (BloomFilter   *self,
+                            const guint16 *positions,
+                            guint          n_positions)
+{
+  guint16 before = 0;
+
+  g_assert (BLOOM_IS_FILTER (self));
+  g_assert (n_positions <= BLOOM_K_MAX);
+
+  for (guint i = 0; i < n_positions; i++)
+    {
+      guint index = positions[i];
+      guint64 bit = G_GUINT64_CONSTANT (1) << (index % 64);
+
+      g_assert (index < self->m);
+      before |= ((self->words[index / 64] & bit) != 0) << i;
+      self->words[index / 64] |= bit;
+    }
+
+  return before;
+}
+
 gboolean
 bloom_filter_equal (BloomFilter *self,
                     BloomFilter *other)

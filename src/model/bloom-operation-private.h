@@ -20,6 +20,16 @@ BloomOperation *bloom_operation_new      (BloomOperationKind  kind,
                                           const guint16      *positions,
                                           guint16             before_mask,
                                           guint16             after_mask);
+void            bloom_operation_reinit   (BloomOperation     *self,
+                                          BloomOperationKind  kind,
+                                          BloomOutcome        outcome,
+                                          char               *text,
+                                          guint32             h1,
+                                          guint32             h2,
+                                          guint               n_positions,
+                                          const guint16      *positions,
+                                          guint16             before_mask,
+                                          guint16             after_mask);
 char           *bloom_operation_ref_text (BloomOperation     *self);
 gboolean        bloom_operation_equal    (BloomOperation     *self,
                                           BloomOperation     *other);

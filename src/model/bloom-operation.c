@@ -58,6 +58,39 @@ bloom_operation_init (BloomOperation *self)
 {
 }
 
+/* Fills in every field; @text is a GRefString, acquired before the old
+ * text is released, since it may be the same string. */
+static void
+fill (BloomOperation     *self,
+      BloomOperationKind  kind,
+      BloomOutcome        outcome,
+      char               *text,
+      guint32             h1,
+      guint32             h2,
+      guint               n_positions,
+      const guint16      *positions,
+      guint16             before_mask,
+      guint16             after_mask)
+{
+  char *old_text = self->text;
+
+  g_assert (kind <= BLOOM_OPERATION_QUERY);
+  g_assert (outcome <= BLOOM_OUTCOME_DEFINITELY_ABSENT);
+  g_assert (text != NULL);
+  g_assert (n_positions >= BLOOM_K_MIN && n_positions <= BLOOM_K_MAX);
+
+  self->text = g_ref_string_acquire (text);
+  g_clear_pointer (&old_text, g_ref_string_release);
+  self->kind = kind;
+  self->outcome = outcome;
+  self->h1 = h1;
+  self->h2 = h2;
+  self->n_positions = n_positions;
+  memcpy (self->positions, positions, n_positions * sizeof *positions);
+  self->before_mask = before_mask;
+  self->after_mask = after_mask;
+}
+
 BloomOperation *
 bloom_operation_new (BloomOperationKind  kind,
                      BloomOutcome        outcome,
@@ -69,25 +102,30 @@ bloom_operation_new (BloomOperationKind  kind,
                      guint16             before_mask,
                      guint16             after_mask)
 {
-  BloomOperation *self;
+  BloomOperation *self = g_object_new (BLOOM_TYPE_OPERATION, NULL);
 
-  g_assert (kind <= BLOOM_OPERATION_QUERY);
-  g_assert (outcome <= BLOOM_OUTCOME_DEFINITELY_ABSENT);
-  g_assert (text != NULL);
-  g_assert (n_positions >= BLOOM_K_MIN && n_positions <= BLOOM_K_MAX);
-
-  self = g_object_new (BLOOM_TYPE_OPERATION, NULL);
-  self->kind = kind;
-  self->outcome = outcome;
-  self->text = g_ref_string_acquire (text);
-  self->h1 = h1;
-  self->h2 = h2;
-  self->n_positions = n_positions;
-  memcpy (self->positions, positions, n_positions * sizeof *positions);
-  self->before_mask = before_mask;
-  self->after_mask = after_mask;
+  fill (self, kind, outcome, text, h1, h2, n_positions, positions, before_mask, after_mask);
 
   return self;
+}
+
+/* Only for the session, on an operation nobody else holds a reference
+ * to: nobody can see it change. */
+void
+bloom_operation_reinit (BloomOperation     *self,
+                        BloomOperationKind  kind,
+                        BloomOutcome        outcome,
+                        char               *text,
+                        guint32             h1,
+                        guint32             h2,
+                        guint               n_positions,
+                        const guint16      *positions,
+                        guint16             before_mask,
+                        guint16             after_mask)
+{
+  g_assert (BLOOM_IS_OPERATION (self));
+
+  fill (self, kind, outcome, text, h1, h2, n_positions, positions, before_mask, after_mask);
 }
 
 char *

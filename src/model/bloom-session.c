@@ -29,6 +29,9 @@ struct _BloomSession
    * units for valid text, so byte equality is the comparison of T2. */
   GPtrArray      *entries;
   GHashTable     *entry_set;
+  /* Each entry's k positions, in the same order: which entries set a bit
+   * is asked on every redraw and must not hash them all again. */
+  GArray         *entry_positions;
   guint           negative_queries;
   guint           false_positives;
   BloomOperation *last_operation;
@@ -81,6 +84,7 @@ bloom_session_finalize (GObject *object)
 
   g_clear_pointer (&self->entry_set, g_hash_table_unref);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
+  g_clear_pointer (&self->entry_positions, g_array_unref);
   g_clear_pointer (&self->m_draft, g_free);
   g_clear_pointer (&self->k_draft, g_free);
   g_clear_pointer (&self->text_draft, g_free);
@@ -182,11 +186,23 @@ bloom_session_class_init (BloomSessionClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
+typedef struct
+{
+  guint16 positions[BLOOM_K_MAX];
+} EntryPositions;
+
+static GArray *
+new_entry_positions (void)
+{
+  return g_array_new (FALSE, FALSE, sizeof (EntryPositions));
+}
+
 static void
 bloom_session_init (BloomSession *self)
 {
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ref_string_release);
   self->entry_set = g_hash_table_new (g_str_hash, g_str_equal);
+  self->entry_positions = new_entry_positions ();
   self->m_draft = g_strdup ("");
   self->k_draft = g_strdup ("");
   self->text_draft = g_strdup ("");
@@ -236,6 +252,9 @@ move_contents (BloomSession *to,
   g_clear_pointer (&to->entry_set, g_hash_table_unref);
   to->entry_set = g_steal_pointer (&from->entry_set);
   from->entry_set = g_hash_table_new (g_str_hash, g_str_equal);
+  g_clear_pointer (&to->entry_positions, g_array_unref);
+  to->entry_positions = g_steal_pointer (&from->entry_positions);
+  from->entry_positions = new_entry_positions ();
   to->negative_queries = from->negative_queries;
   to->false_positives = from->false_positives;
   from->negative_queries = from->false_positives = 0;
@@ -392,9 +411,7 @@ probe_text (BloomSession *self,
             Probe        *probe,
             GError      **error)
 {
-  g_autofree gunichar2 *units = NULL;
-  gsize n_units = 0;
-  guint m, k;
+  guint m, k, step;
 
   if (self->filter == NULL)
     {
@@ -403,52 +420,79 @@ probe_text (BloomSession *self,
       return FALSE;
     }
 
-  units = bloom_text_to_units (text, len, &n_units, error);
-  if (units == NULL)
+  if (!bloom_text_hash_pair (text, len, &probe->h1, &probe->h2, error))
     return FALSE;
 
   m = bloom_filter_get_m (self->filter);
   k = bloom_filter_get_k (self->filter);
 
-  bloom_hash_pair (units, n_units, &probe->h1, &probe->h2);
+  /* (h1 + i·h2) mod m, stepwise: adding h2 mod m and subtracting m once
+   * gives exactly bloom_hash_position() (SPEC H3) with one division
+   * instead of k; test-session checks every trace against the vectors. */
   probe->n_positions = k;
-  for (guint i = 0; i < k; i++)
-    probe->positions[i] = bloom_hash_position (probe->h1, probe->h2, i, m);
+  probe->positions[0] = bloom_hash_position (probe->h1, probe->h2, 0, m);
+  step = probe->h2 % m;
+  for (guint i = 1; i < k; i++)
+    {
+      guint position = probe->positions[i - 1] + step;
+
+      probe->positions[i] = position >= m ? position - m : position;
+    }
 
   return TRUE;
 }
 
 /* The stored copy of @text, if it is stored. @text is valid and NUL-free
- * here, so a NUL-terminated copy of it compares exactly. */
+ * here, so a NUL-terminated copy of it compares exactly. A valid string of
+ * at most 256 UTF-16 units takes at most 3 bytes per unit, so the copy
+ * fits on the stack; only bloom_session_contains() may pass longer text. */
 static char *
 lookup_entry (BloomSession *self,
               const char   *text,
               gsize         len)
 {
-  g_autofree char *key = g_strndup (text, len);
+  char buffer[BLOOM_TEXT_MAX_UNITS * 3 + 1];
+  g_autofree char *allocated = NULL;
+  char *key = buffer;
+
+  if (len < sizeof buffer)
+    {
+      memcpy (buffer, text, len);
+      buffer[len] = '\0';
+    }
+  else
+    key = allocated = g_strndup (text, len);
 
   return g_hash_table_lookup (self->entry_set, key);
 }
 
-static char *
-ref_text (BloomSession *self,
-          const char   *text,
-          gsize         len)
-{
-  char *stored = lookup_entry (self, text, len);
-
-  if (stored != NULL)
-    return g_ref_string_acquire (stored);
-
-  return g_ref_string_new_len (text, len);
-}
-
+/* Makes the operation the last one. Creating and finalizing an object
+ * cost more than all the rest of a query, so when nobody but the session
+ * holds the previous one, it is filled in again: nobody can tell. Callers
+ * that keep an operation take a reference (insert and query return it
+ * transfer none), and an operation they hold never changes. */
 static void
-set_last_operation (BloomSession   *self,
-                    BloomOperation *operation)
+record_operation (BloomSession       *self,
+                  BloomOperationKind  kind,
+                  BloomOutcome        outcome,
+                  char               *text,
+                  const Probe        *probe,
+                  guint16             before_mask,
+                  guint16             after_mask)
 {
+  if (self->last_operation != NULL &&
+      g_atomic_int_get (&G_OBJECT (self->last_operation)->ref_count) == 1)
+    {
+      bloom_operation_reinit (self->last_operation, kind, outcome, text,
+                              probe->h1, probe->h2, probe->n_positions,
+                              probe->positions, before_mask, after_mask);
+      return;
+    }
+
   g_clear_object (&self->last_operation);
-  self->last_operation = operation;
+  self->last_operation = bloom_operation_new (kind, outcome, text,
+                                              probe->h1, probe->h2, probe->n_positions,
+                                              probe->positions, before_mask, after_mask);
 }
 
 /* The heart of SPEC F1, T3, T5, R3, W3. Makes the operation the last one
@@ -460,10 +504,10 @@ insert_text (BloomSession *self,
              gboolean      record,
              GError      **error)
 {
-  Probe probe;
+  Probe probe = { 0, };
   char *stored;
-  guint16 before_mask = 0;
-  guint16 after_mask = 0;
+  guint16 before_mask;
+  guint16 after_mask;
   BloomOutcome outcome;
 
   if (len < 0 && text != NULL)
@@ -478,11 +522,8 @@ insert_text (BloomSession *self,
     {
       /* SPEC T5: nothing changes; every position is already set. */
       outcome = BLOOM_OUTCOME_ALREADY_INSERTED;
-      for (guint i = 0; i < probe.n_positions; i++)
-        {
-          before_mask |= bloom_filter_get_bit (self->filter, probe.positions[i]) << i;
-          after_mask = before_mask;
-        }
+      before_mask = bloom_filter_read_positions (self->filter, probe.positions, probe.n_positions);
+      after_mask = before_mask;
       g_ref_string_acquire (stored);
     }
   else
@@ -497,18 +538,15 @@ insert_text (BloomSession *self,
         }
 
       outcome = BLOOM_OUTCOME_INSERTED;
-      for (guint i = 0; i < probe.n_positions; i++)
-        {
-          /* Read each bit just before its own step sets it, so a repeat
-           * within this insert shows before = 1 (SPEC W3). */
-          before_mask |= bloom_filter_get_bit (self->filter, probe.positions[i]) << i;
-          bloom_filter_set_bit (self->filter, probe.positions[i]);
-          after_mask |= 1u << i;
-        }
+      /* Each bit is read just before its own step sets it, so a repeat
+       * within this insert shows before = 1 (SPEC W3). */
+      before_mask = bloom_filter_set_positions (self->filter, probe.positions, probe.n_positions);
+      after_mask = (1u << probe.n_positions) - 1;
 
       stored = g_ref_string_new_len (text, len);
       g_ptr_array_add (self->entries, g_ref_string_acquire (stored));
       g_hash_table_add (self->entry_set, stored);
+      g_array_append_vals (self->entry_positions, probe.positions, 1);
 
       /* SPEC R3: the reference set changed, earlier queries say nothing. */
       self->negative_queries = 0;
@@ -516,10 +554,8 @@ insert_text (BloomSession *self,
     }
 
   if (record)
-    set_last_operation (self,
-                        bloom_operation_new (BLOOM_OPERATION_INSERT, outcome, stored,
-                                             probe.h1, probe.h2, probe.n_positions,
-                                             probe.positions, before_mask, after_mask));
+    record_operation (self, BLOOM_OPERATION_INSERT, outcome, stored, &probe,
+                      before_mask, after_mask);
 
   g_ref_string_release (stored);
 
@@ -552,7 +588,7 @@ bloom_session_query (BloomSession *self,
                      GError      **error)
 {
   Probe probe;
-  guint16 mask = 0;
+  guint16 mask;
   BloomOutcome outcome;
   char *stored_text;
 
@@ -566,11 +602,14 @@ bloom_session_query (BloomSession *self,
   if (!probe_text (self, text, len, &probe, error))
     return NULL;
 
-  for (guint i = 0; i < probe.n_positions; i++)
-    mask |= bloom_filter_get_bit (self->filter, probe.positions[i]) << i;
+  mask = bloom_filter_read_positions (self->filter, probe.positions, probe.n_positions);
 
-  if (lookup_entry (self, text, len) != NULL)
-    outcome = BLOOM_OUTCOME_MEMBER;
+  stored_text = lookup_entry (self, text, len);
+  if (stored_text != NULL)
+    {
+      outcome = BLOOM_OUTCOME_MEMBER;
+      g_ref_string_acquire (stored_text);
+    }
   else
     {
       guint16 all = (1u << probe.n_positions) - 1;
@@ -584,13 +623,11 @@ bloom_session_query (BloomSession *self,
           if (outcome == BLOOM_OUTCOME_FALSE_POSITIVE)
             self->false_positives++;
         }
+
+      stored_text = g_ref_string_new_len (text, len);
     }
 
-  stored_text = ref_text (self, text, len);
-  set_last_operation (self,
-                      bloom_operation_new (BLOOM_OPERATION_QUERY, outcome, stored_text,
-                                           probe.h1, probe.h2, probe.n_positions,
-                                           probe.positions, mask, mask));
+  record_operation (self, BLOOM_OPERATION_QUERY, outcome, stored_text, &probe, mask, mask);
   g_ref_string_release (stored_text);
 
   emit_changed (self);
@@ -796,19 +833,12 @@ get_entry_positions (BloomSession *self,
                      guint         index,
                      guint16      *positions)
 {
-  const char *entry = g_ptr_array_index (self->entries, index);
-  g_autofree gunichar2 *units = NULL;
-  gsize n_units = 0;
-  guint m = bloom_filter_get_m (self->filter);
   guint k = bloom_filter_get_k (self->filter);
-  guint32 h1, h2;
 
-  units = bloom_text_to_units (entry, g_ref_string_length ((char *) entry), &n_units, NULL);
-  g_assert (units != NULL);
+  g_assert (index < self->entry_positions->len);
 
-  bloom_hash_pair (units, n_units, &h1, &h2);
-  for (guint i = 0; i < k; i++)
-    positions[i] = bloom_hash_position (h1, h2, i, m);
+  memcpy (positions, g_array_index (self->entry_positions, EntryPositions, index).positions,
+          k * sizeof *positions);
 
   return k;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bloom-error.h"
+#include "bloom-hash.h"
 #include "bloom-text.h"
 
 /* SPEC T4: exactly what JavaScript's JSON.stringify writes for a string,
@@ -54,6 +55,16 @@ bloom_text_quote (const char *text,
   g_string_append_c (quoted, '"');
 
   return g_string_free (quoted, FALSE);
+}
+
+static void
+set_too_long (GError **error,
+              gsize    n_units)
+{
+  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_TEXT_TOO_LONG,
+               _("The string is %ld UTF-16 code units long; the limit is %d. "
+                 "Shorten it."),
+               (long) n_units, BLOOM_TEXT_MAX_UNITS);
 }
 
 /* The live count of SPEC T1: UTF-16 code units, or -1 when the text is
@@ -127,14 +138,79 @@ bloom_text_to_units (const char *text,
 
   if (n_written > BLOOM_TEXT_MAX_UNITS)
     {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_TEXT_TOO_LONG,
-                   _("The string is %ld UTF-16 code units long; the limit is %d. "
-                     "Shorten it."),
-                   n_written, BLOOM_TEXT_MAX_UNITS);
+      set_too_long (error, n_written);
       return NULL;
     }
 
   *n_units = n_written;
 
   return g_steal_pointer (&units);
+}
+
+/* bloom_text_to_units() and bloom_hash_pair() in one pass, without
+ * allocating: the hot path of every insert and query. GLib validates and
+ * decodes; each code point outside the BMP is fed as its two surrogates,
+ * the units JavaScript sees (SPEC H1, T1). */
+gboolean
+bloom_text_hash_pair (const char *text,
+                      gssize      len,
+                      guint32    *h1,
+                      guint32    *h2,
+                      GError    **error)
+{
+  const char *end;
+  guint32 a = BLOOM_HASH_SEED1;
+  guint32 b = BLOOM_HASH_SEED2;
+  gsize n_units = 0;
+
+  g_return_val_if_fail (text != NULL || len == 0, FALSE);
+  g_return_val_if_fail (h1 != NULL, FALSE);
+  g_return_val_if_fail (h2 != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (len < 0)
+    len = strlen (text);
+
+  /* Anything this path does not accept gets its exact message there. */
+  if (len == 0 || memchr (text, '\0', len) != NULL || !g_utf8_validate_len (text, len, NULL))
+    {
+      g_autofree gunichar2 *units = bloom_text_to_units (text, len, &n_units, error);
+
+      g_assert (units == NULL);
+      return FALSE;
+    }
+
+#define FEED(unit)                              \
+  G_STMT_START {                                \
+    a = (a ^ (unit)) * BLOOM_HASH_PRIME;        \
+    b = (b ^ (unit)) * BLOOM_HASH_PRIME;        \
+    n_units++;                                  \
+  } G_STMT_END
+
+  end = text + len;
+  for (const char *p = text; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c >= 0x10000)
+        {
+          FEED (0xd800 + ((c - 0x10000) >> 10));
+          FEED (0xdc00 + ((c - 0x10000) & 0x3ff));
+        }
+      else
+        FEED (c);
+    }
+
+#undef FEED
+
+  if (n_units > BLOOM_TEXT_MAX_UNITS)
+    {
+      set_too_long (error, n_units);
+      return FALSE;
+    }
+
+  *h1 = a;
+  *h2 = b | 1u;
+
+  return TRUE;
 }

@@ -20,5 +20,10 @@ gunichar2 *bloom_text_to_units    (const char *text,
                                    gssize      len,
                                    gsize      *n_units,
                                    GError    **error);
+gboolean   bloom_text_hash_pair   (const char *text,
+                                   gssize      len,
+                                   guint32    *h1,
+                                   guint32    *h2,
+                                   GError    **error);
 
 G_END_DECLS
