@@ -35,6 +35,17 @@ struct _BloomBitGrid
   guint         revealed_steps;
   guint         cursor;
   char         *description; /* the text alternative, as last set */
+
+  /* The row labels and cells as last drawn, and what they were drawn
+   * from. Within one filter bits are only ever set, so its number of set
+   * bits tells whether they changed. Reusing the node lets GTK repaint
+   * only the cells whose outlines changed, not the whole grid. */
+  GskRenderNode *cells_node;
+  BloomFilter  *cells_filter;
+  guint         cells_set_bits;
+  guint         cells_columns;
+  guint         cells_size;
+  GdkRGBA       cells_color;
 };
 
 G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, GTK_TYPE_WIDGET)
@@ -217,40 +228,26 @@ get_foreground (BloomBitGrid *self,
 #endif
 }
 
-static void
-bloom_bit_grid_snapshot (GtkWidget   *widget,
-                         GtkSnapshot *snapshot)
+static GskRenderNode *
+draw_cells (BloomBitGrid  *self,
+            BloomFilter   *filter,
+            PangoLayout   *layout,
+            int            label_width,
+            guint          columns,
+            const GdkRGBA *fg)
 {
-  BloomBitGrid *self = BLOOM_BIT_GRID (widget);
-  BloomFilter *filter = self->session ? bloom_session_get_filter (self->session) : NULL;
-  BloomOperation *operation = self->session ? bloom_session_get_last_operation (self->session) : NULL;
-  g_autoptr(PangoLayout) layout = NULL;
-  int width = gtk_widget_get_width (widget);
-  int label_width;
-  guint m, columns;
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  guint m = bloom_filter_get_m (filter);
   float cell = self->cell_size;
   float inner = cell - CELL_GAP;
-  float thick = MAX (3.0f, cell / 6.0f);
-  float dot = MAX (4.0f, roundf (cell / 3.0f));
-  GdkRGBA fg, set_color, clear_fill, clear_border, label_color;
-  guint n_steps;
-  gboolean stepping;
+  GdkRGBA set_color, clear_fill, clear_border, label_color;
 
-  if (filter == NULL || width <= 0 || gtk_widget_get_height (widget) <= 0)
-    return;
-
-  m = bloom_filter_get_m (filter);
-  layout = create_label_layout (self);
-  label_width = get_label_width (self, layout);
-  columns = columns_for_width (self, label_width, width);
-
-  get_foreground (self, &fg);
-  set_color = fg;
-  clear_fill = fg;
+  set_color = *fg;
+  clear_fill = *fg;
   clear_fill.alpha *= 0.06f;
-  clear_border = fg;
+  clear_border = *fg;
   clear_border.alpha *= 0.45f;
-  label_color = fg;
+  label_color = *fg;
   label_color.alpha *= 0.65f;
 
   for (guint row = 0; row * columns < m; row++)
@@ -288,6 +285,75 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
                                                      clear_border, clear_border });
         }
     }
+
+  return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+}
+
+static void
+clear_cells (BloomBitGrid *self)
+{
+  g_clear_pointer (&self->cells_node, gsk_render_node_unref);
+  g_clear_object (&self->cells_filter);
+}
+
+static void
+append_cells (BloomBitGrid  *self,
+              GtkSnapshot   *snapshot,
+              BloomFilter   *filter,
+              PangoLayout   *layout,
+              int            label_width,
+              guint          columns,
+              const GdkRGBA *fg)
+{
+  guint set_bits = bloom_filter_count_set_bits (filter);
+
+  if (self->cells_node == NULL || self->cells_filter != filter ||
+      self->cells_set_bits != set_bits || self->cells_columns != columns ||
+      self->cells_size != self->cell_size || !gdk_rgba_equal (&self->cells_color, fg))
+    {
+      clear_cells (self);
+      self->cells_node = draw_cells (self, filter, layout, label_width, columns, fg);
+      /* A reference, so that no other filter can appear at this address. */
+      self->cells_filter = g_object_ref (filter);
+      self->cells_set_bits = set_bits;
+      self->cells_columns = columns;
+      self->cells_size = self->cell_size;
+      self->cells_color = *fg;
+    }
+
+  if (self->cells_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->cells_node);
+}
+
+static void
+bloom_bit_grid_snapshot (GtkWidget   *widget,
+                         GtkSnapshot *snapshot)
+{
+  BloomBitGrid *self = BLOOM_BIT_GRID (widget);
+  BloomFilter *filter = self->session ? bloom_session_get_filter (self->session) : NULL;
+  BloomOperation *operation = self->session ? bloom_session_get_last_operation (self->session) : NULL;
+  g_autoptr(PangoLayout) layout = NULL;
+  int width = gtk_widget_get_width (widget);
+  int label_width;
+  guint m, columns;
+  float cell = self->cell_size;
+  float inner = cell - CELL_GAP;
+  float thick = MAX (3.0f, cell / 6.0f);
+  float dot = MAX (4.0f, roundf (cell / 3.0f));
+  GdkRGBA fg;
+  guint n_steps;
+  gboolean stepping;
+
+  if (filter == NULL || width <= 0 || gtk_widget_get_height (widget) <= 0)
+    return;
+
+  m = bloom_filter_get_m (filter);
+  layout = create_label_layout (self);
+  label_width = get_label_width (self, layout);
+  columns = columns_for_width (self, label_width, width);
+
+  get_foreground (self, &fg);
+  append_cells (self, snapshot, filter, layout, label_width, columns, &fg);
 
   /* The last operation's positions: a thick orange outline and, as a cue
    * that does not rely on colour, a dot in the middle of the cell. While
@@ -597,6 +663,7 @@ bloom_bit_grid_dispose (GObject *object)
     g_clear_signal_handler (&self->changed_handler, self->session);
   g_clear_object (&self->session);
   g_clear_handle_id (&self->resize_id, g_source_remove);
+  clear_cells (self);
 
   G_OBJECT_CLASS (bloom_bit_grid_parent_class)->dispose (object);
 }

@@ -35,29 +35,25 @@ update (BloomEntriesView *self)
 {
   guint n = self->session ? bloom_session_get_n_entries (self->session) : 0;
   guint old_n = g_list_model_get_n_items (G_LIST_MODEL (self->strings));
-  g_autoptr(GPtrArray) quoted = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) added = g_ptr_array_new ();
   guint first = 0;
 
-  for (guint i = 0; i < n; i++)
-    {
-      gsize len;
-      const char *entry = bloom_session_get_entry (self->session, i, &len);
-
-      g_ptr_array_add (quoted, bloom_text_quote (entry, len));
-    }
-
-  /* Entries are only ever appended between resets: replace from the first
-   * one that differs, so the list keeps its place as it grows. */
+  /* The list holds the stored strings as they are; rows quote them when
+   * they are shown, so only the visible ones are ever quoted. Entries are
+   * only appended between resets: the list is spliced from the first one
+   * that differs, and keeps its place as it grows. */
   while (first < n && first < old_n &&
-         g_str_equal (g_ptr_array_index (quoted, first),
+         g_str_equal (bloom_session_get_entry (self->session, first, NULL),
                       gtk_string_list_get_string (self->strings, first)))
     first++;
 
   if (first < n || first < old_n)
     {
-      g_ptr_array_add (quoted, NULL);
+      for (guint i = first; i < n; i++)
+        g_ptr_array_add (added, (gpointer) bloom_session_get_entry (self->session, i, NULL));
+      g_ptr_array_add (added, NULL);
       gtk_string_list_splice (self->strings, first, old_n - first,
-                              (const char * const *) quoted->pdata + first);
+                              (const char * const *) added->pdata);
     }
 
   if (self->session == NULL || bloom_session_get_filter (self->session) == NULL)
@@ -111,10 +107,11 @@ bind_row (GtkSignalListItemFactory *factory,
   GtkWidget *index = gtk_widget_get_first_child (box);
   GtkWidget *text = gtk_widget_get_next_sibling (index);
   g_autofree char *number = g_strdup_printf ("%u", gtk_list_item_get_position (item));
+  g_autofree char *quoted =
+    bloom_text_quote (gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_list_item_get_item (item))), -1);
 
   gtk_label_set_text (GTK_LABEL (index), number);
-  gtk_label_set_text (GTK_LABEL (text),
-                      gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_list_item_get_item (item))));
+  gtk_label_set_text (GTK_LABEL (text), quoted);
 }
 
 static void
@@ -253,7 +250,8 @@ bloom_entries_view_set_session (BloomEntriesView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
-/* The strings as listed, JSON-quoted, one GtkStringObject per entry. */
+/* The stored strings, one GtkStringObject per entry in insertion order;
+ * each row shows its string JSON-quoted. */
 GListModel *
 bloom_entries_view_get_model (BloomEntriesView *self)
 {

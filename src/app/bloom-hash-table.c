@@ -148,8 +148,7 @@ update (BloomHashTable *self)
             g_autofree char *setter = format_setter (self, setters[i]);
 
             gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_SET_BY]), setter);
-            /* A long string is cut short in the table; all of it here. */
-            gtk_widget_set_tooltip_text (self->cells[i][COLUMN_SET_BY], setter);
+
           }
 
           for (guint c = 0; c < N_COLUMNS; c++)
@@ -167,6 +166,23 @@ update (BloomHashTable *self)
     }
 
   self->n_rows = shown;
+}
+
+static gboolean
+query_label_tooltip (GtkWidget  *label,
+                     int         x,
+                     int         y,
+                     gboolean    keyboard_mode,
+                     GtkTooltip *tooltip)
+{
+  const char *text = gtk_label_get_text (GTK_LABEL (label));
+
+  if (*text == '\0')
+    return FALSE;
+
+  gtk_tooltip_set_text (tooltip, text);
+
+  return TRUE;
 }
 
 static void
@@ -300,6 +316,12 @@ bloom_hash_table_init (BloomHashTable *self)
       for (guint c = 0; c < N_COLUMNS; c++)
         self->cells[i][c] = add_cell (self, c, i + 1, c < COLUMN_SET_BY);
       gtk_label_set_ellipsize (GTK_LABEL (self->cells[i][COLUMN_SET_BY]), PANGO_ELLIPSIZE_END);
+      /* A long string is cut short in the table; its tooltip has all of
+       * it, made when asked for: setting a tooltip on every operation
+       * would cost a tooltip query each time. */
+      gtk_widget_set_has_tooltip (self->cells[i][COLUMN_SET_BY], TRUE);
+      g_signal_connect (self->cells[i][COLUMN_SET_BY], "query-tooltip",
+                        G_CALLBACK (query_label_tooltip), NULL);
       gtk_label_set_max_width_chars (GTK_LABEL (self->cells[i][COLUMN_SET_BY]), 32);
       gtk_widget_add_css_class (self->cells[i][COLUMN_SET_BY], "monospace");
     }

@@ -686,7 +686,10 @@ run_operation (BloomWindow        *self,
   /* The string stays, selected, so the next one simply replaces it. */
   if (operation != NULL)
     {
-      gtk_widget_grab_focus (GTK_WIDGET (self->text_entry));
+      GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+      if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->text_entry)))
+        gtk_widget_grab_focus (GTK_WIDGET (self->text_entry));
       gtk_editable_select_region (GTK_EDITABLE (self->text_entry), 0, -1);
     }
 }
