@@ -287,7 +287,7 @@ main (int   argc,
 
   store = bloom_session_store_new (session, settings);
   /* The first write may set things up (a file, a D-Bus name); not timed. */
-  bloom_session_store_save_now (store);
+  bloom_session_store_flush (store);
   settle ();
   stored = g_settings_get_string (settings, "session");
   if (strlen (stored) != bytes)
@@ -308,6 +308,9 @@ main (int   argc,
       add (save_cpu_ms, start_cpu, cpu_us ());
       deferred = settle ();
       g_array_append_val (deferred_ms, deferred);
+      /* The store's thread writes; wait for it, untimed, so the next save
+       * does not queue behind this one. */
+      bloom_session_store_flush (store);
       loop = g_array_index (save_ms, double, i) + deferred;
       g_array_append_val (loop_ms, loop);
     }

@@ -249,7 +249,7 @@ test_over_limit (void)
   type_into (window, "m_spin", "1024");
   type_into (window, "k_spin", "12");
   activate (window, "filter.create");
-  bloom_session_store_save_now (store);
+  bloom_session_store_flush (store);
   stored_before = g_settings_get_string (settings, "session");
   g_assert_cmpstr (stored_before, !=, "");
 
@@ -261,7 +261,7 @@ test_over_limit (void)
 
       g_assert_nonnull (bloom_session_insert (session, text, -1, NULL));
     }
-  bloom_session_store_save_now (store);
+  bloom_session_store_flush (store);
   settle ();
 
   g_assert_true (bloom_session_store_get_unsaved (store));

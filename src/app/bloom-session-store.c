@@ -15,6 +15,9 @@
  * written at most this often. */
 #define SAVE_DELAY_MS 400
 
+/* Tells the writer thread to stop. */
+static char stop_writer[] = "";
+
 struct _BloomSessionStore
 {
   GObject       parent_instance;
@@ -26,6 +29,16 @@ struct _BloomSessionStore
   gboolean      unsaved;             /* the running session is too large to store */
   gsize         unsaved_chars;
   char         *unreadable_message;  /* why the stored session could not be read */
+
+  /* Writing a 100000-character key costs milliseconds in GSettings (dconf
+   * and keyfile compare and print the whole value; the keyfile backend
+   * writes the file there and then). A thread with its own GSettings
+   * writes, in order; the main loop only serialises. */
+  GThread      *writer;
+  GAsyncQueue  *queue;
+  GMutex        lock;
+  GCond         written;
+  guint         n_pending;           /* queued and not yet written */
 };
 
 G_DEFINE_FINAL_TYPE (BloomSessionStore, bloom_session_store, G_TYPE_OBJECT)
@@ -67,7 +80,9 @@ bloom_session_store_save_now (BloomSessionStore *self)
   g_clear_handle_id (&self->save_source, g_source_remove);
 
   json = bloom_state_to_json (self->session, &len);
-  chars = bloom_state_count_chars (json, len);
+  /* No character takes less than one byte, so only a long document needs
+   * counting. */
+  chars = len > BLOOM_STATE_MAX_STORED_CHARS ? bloom_state_count_chars (json, len) : len;
 
   if (chars > BLOOM_STATE_MAX_STORED_CHARS)
     {
@@ -80,9 +95,70 @@ bloom_session_store_save_now (BloomSessionStore *self)
   if (g_strcmp0 (json, self->stored) == 0)
     return;
 
-  g_settings_set_string (self->settings, "session", json);
+  g_mutex_lock (&self->lock);
+  self->n_pending++;
+  g_mutex_unlock (&self->lock);
+  g_async_queue_push (self->queue, g_strdup (json));
+
   g_free (self->stored);
   self->stored = g_steal_pointer (&json);
+}
+
+/* Saves now and returns once it is written: before quitting, and for
+ * whoever reads the key next. */
+void
+bloom_session_store_flush (BloomSessionStore *self)
+{
+  g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
+
+  bloom_session_store_save_now (self);
+
+  g_mutex_lock (&self->lock);
+  while (self->n_pending > 0)
+    g_cond_wait (&self->written, &self->lock);
+  g_mutex_unlock (&self->lock);
+}
+
+static gpointer
+write_documents (gpointer user_data)
+{
+  BloomSessionStore *self = user_data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettingsBackend) backend = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  char *json;
+
+  /* Its own context: change notifications of this GSettings come here. */
+  g_main_context_push_thread_default (context);
+  g_object_get (self->settings,
+                "settings-schema", &schema,
+                "backend", &backend,
+                "path", &path,
+                NULL);
+  settings = g_settings_new_full (schema, backend, path);
+
+  while ((json = g_async_queue_pop (self->queue)) != stop_writer)
+    {
+      g_settings_set_string (settings, "session", json);
+      g_settings_sync ();
+      g_free (json);
+      while (g_main_context_iteration (context, FALSE))
+        ;
+
+      g_mutex_lock (&self->lock);
+      self->n_pending--;
+      g_cond_broadcast (&self->written);
+      g_mutex_unlock (&self->lock);
+    }
+
+  g_clear_object (&settings);
+  while (g_main_context_iteration (context, FALSE))
+    ;
+  g_main_context_pop_thread_default (context);
+
+  return NULL;
 }
 
 static gboolean
@@ -113,6 +189,9 @@ bloom_session_store_constructed (GObject *object)
   g_assert (BLOOM_IS_SESSION (self->session));
   g_assert (G_IS_SETTINGS (self->settings));
 
+  self->queue = g_async_queue_new ();
+  self->writer = g_thread_new ("bloom-session-writer", write_documents, self);
+
   /* Everything of SPEC P1: the model's changes and the drafts and details. */
   g_signal_connect_object (self->session, "changed",
                            G_CALLBACK (schedule_save), self, G_CONNECT_SWAPPED);
@@ -132,8 +211,13 @@ bloom_session_store_dispose (GObject *object)
   BloomSessionStore *self = BLOOM_SESSION_STORE (object);
 
   /* Nothing waiting to be written is lost. */
-  if (self->save_source != 0)
-    bloom_session_store_save_now (self);
+  if (self->writer != NULL)
+    {
+      if (self->save_source != 0)
+        bloom_session_store_save_now (self);
+      g_async_queue_push (self->queue, stop_writer);
+      g_clear_pointer (&self->writer, g_thread_join);
+    }
 
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
@@ -148,6 +232,9 @@ bloom_session_store_finalize (GObject *object)
 
   g_clear_pointer (&self->stored, g_free);
   g_clear_pointer (&self->unreadable_message, g_free);
+  g_clear_pointer (&self->queue, g_async_queue_unref);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->written);
 
   G_OBJECT_CLASS (bloom_session_store_parent_class)->finalize (object);
 }
@@ -231,6 +318,8 @@ bloom_session_store_class_init (BloomSessionStoreClass *klass)
 static void
 bloom_session_store_init (BloomSessionStore *self)
 {
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->written);
 }
 
 BloomSessionStore *

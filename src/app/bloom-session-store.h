@@ -21,6 +21,7 @@ BloomSession      *bloom_session_store_get_session        (BloomSessionStore *se
 gboolean           bloom_session_store_restore            (BloomSessionStore *self,
                                                            GError           **error);
 void               bloom_session_store_save_now           (BloomSessionStore *self);
+void               bloom_session_store_flush              (BloomSessionStore *self);
 gboolean           bloom_session_store_get_unsaved        (BloomSessionStore *self);
 gsize              bloom_session_store_get_unsaved_chars  (BloomSessionStore *self);
 const char        *bloom_session_store_get_unreadable_message (BloomSessionStore *self);

@@ -1189,7 +1189,7 @@ bloom_window_close_request (GtkWindow *window)
 
   if (self->store != NULL)
     {
-      bloom_session_store_save_now (self->store);
+      bloom_session_store_flush (self->store);
 
       if (bloom_session_store_get_unsaved (self->store) && !self->quit_confirmed)
         {

@@ -71,7 +71,8 @@ add_operation (JsonBuilder    *builder,
 static JsonNode *
 build_document (BloomSession *self)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+  /* Not immutable: sealing hashes every node, for nothing here. */
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
   BloomFilter *filter = bloom_session_get_filter (self);
   const char * const *open_details;
 
