@@ -6,15 +6,19 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "bloom-format.h"
 
-/* Four significant digits in the user's locale ("0,5" in German). */
+/* Four significant digits in the user's locale ("0,5" in German), with
+ * a real minus sign, as in the formulas beside them. */
 char *
 bloom_format_decimal (double value)
 {
-  return g_strdup_printf ("%.4g", value);
+  g_autofree char *digits = g_strdup_printf ("%.4g", fabs (value));
+
+  return value < 0 ? g_strconcat ("−", digits, NULL) : g_steal_pointer (&digits);
 }
 
 /* A count with the locale's digit grouping ("100,000", "100.000"). */

@@ -518,8 +518,10 @@ differs_from_filter (BloomParameter  parameter,
 static void
 sync_parameters (BloomWindow *self)
 {
-  const char *m_text = gtk_editable_get_text (GTK_EDITABLE (self->m_spin));
-  const char *k_text = gtk_editable_get_text (GTK_EDITABLE (self->k_spin));
+  /* Copies: setting one draft writes the other field back from its draft,
+   * which frees the text gtk_editable_get_text() returned. */
+  g_autofree char *m_text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->m_spin)));
+  g_autofree char *k_text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->k_spin)));
   BloomFilter *filter = bloom_session_get_filter (self->session);
 
   g_clear_handle_id (&self->parameter_sync_id, g_source_remove);

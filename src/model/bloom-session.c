@@ -276,27 +276,28 @@ stash_contents (BloomSession *self)
 }
 
 static gboolean
+check_parameter (const char  *name,
+                 guint        value,
+                 guint        min,
+                 guint        max,
+                 GError     **error)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+
+  /* Translators: the first %s is the parameter's name, m or k */
+  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_PARAMETER_OUT_OF_RANGE,
+               _("%s must be from %u to %u; %u is out of range."), name, min, max, value);
+  return FALSE;
+}
+
+static gboolean
 check_parameters (guint    m,
                   guint    k,
                   GError **error)
 {
-  if (m < BLOOM_M_MIN || m > BLOOM_M_MAX)
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_PARAMETER_OUT_OF_RANGE,
-                   _("%s must be from %u to %u; %u is out of range."),
-                   "m", BLOOM_M_MIN, BLOOM_M_MAX, m);
-      return FALSE;
-    }
-
-  if (k < BLOOM_K_MIN || k > BLOOM_K_MAX)
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_PARAMETER_OUT_OF_RANGE,
-                   _("%s must be from %u to %u; %u is out of range."),
-                   "k", BLOOM_K_MIN, BLOOM_K_MAX, k);
-      return FALSE;
-    }
-
-  return TRUE;
+  return check_parameter ("m", m, BLOOM_M_MIN, BLOOM_M_MAX, error) &&
+         check_parameter ("k", k, BLOOM_K_MIN, BLOOM_K_MAX, error);
 }
 
 /* SPEC F3: a new, empty filter replaces whatever was active; what it

@@ -312,7 +312,8 @@ not_json_at (const char  *json,
         column++;
     }
 
-  /* Translators: %s says what is wrong, such as “an unexpected character” */
+  /* Translators: %s says what is wrong, such as “an unexpected character”:
+   * one of the messages with the context “JSON problem” */
   g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
                _("The file is not valid JSON: %s at line %u, column %u. "
                  "Choose a file exported by Bloom Lab."),
@@ -349,7 +350,7 @@ scan_string (const char  *json,
 
       if (!is_hex_escape (p, end, &unit))
         {
-          not_json_at (json, p, _("a backslash that starts no JSON escape"), error);
+          not_json_at (json, p, C_("JSON problem", "a backslash that starts no JSON escape"), error);
           return NULL;
         }
 
@@ -374,7 +375,7 @@ scan_string (const char  *json,
       p += 5;
     }
 
-  not_json_at (json, start, _("a string without its closing quote"), error);
+  not_json_at (json, start, C_("JSON problem", "a string without its closing quote"), error);
 
   return NULL;
 }
@@ -405,7 +406,7 @@ scan_number (const char  *json,
       p++;
   if (p == digits)
     {
-      not_json_at (json, start, _("a malformed number"), error);
+      not_json_at (json, start, C_("JSON problem", "a malformed number"), error);
       return NULL;
     }
 
@@ -422,7 +423,7 @@ scan_number (const char  *json,
     {
       if (++p == end || !g_ascii_isdigit (*p))
         {
-          not_json_at (json, start, _("a malformed number"), error);
+          not_json_at (json, start, C_("JSON problem", "a malformed number"), error);
           return NULL;
         }
       while (p < end && g_ascii_isdigit (*p))
@@ -436,7 +437,7 @@ scan_number (const char  *json,
         p++;
       if (p == end || !g_ascii_isdigit (*p))
         {
-          not_json_at (json, start, _("a malformed number"), error);
+          not_json_at (json, start, C_("JSON problem", "a malformed number"), error);
           return NULL;
         }
       while (p < end && g_ascii_isdigit (*p))
@@ -445,7 +446,7 @@ scan_number (const char  *json,
 
   if (p < end && (g_ascii_isalnum (*p) || *p == '.'))
     {
-      not_json_at (json, start, _("a malformed number"), error);
+      not_json_at (json, start, C_("JSON problem", "a malformed number"), error);
       return NULL;
     }
 
@@ -469,7 +470,7 @@ scan_literal (const char  *json,
         return p + n;
     }
 
-  not_json_at (json, p, _("an unexpected character"), error);
+  not_json_at (json, p, C_("JSON problem", "an unexpected character"), error);
 
   return NULL;
 }
@@ -535,7 +536,7 @@ check_raw_document (const char  *json,
         }
 
       if (ended)
-        return not_json_at (json, p, _("text after the end of the document"), error);
+        return not_json_at (json, p, C_("JSON problem", "text after the end of the document"), error);
 
       switch (*p)
         {
@@ -560,7 +561,7 @@ check_raw_document (const char  *json,
         case ']':
         case '}':
           if (depth == 0)
-            return not_json_at (json, p, _("an unexpected character"), error);
+            return not_json_at (json, p, C_("JSON problem", "an unexpected character"), error);
           depth--;
           p++;
           break;
@@ -598,7 +599,8 @@ invalid_field (GError     **error,
                const char  *message)
 {
   /* Translators: the first %s is the name of a field such as
-   * “filter.entries[3]”, the second says what is wrong with it */
+   * “filter.entries[3]”, the second says what is wrong with it: one of the
+   * messages with the context “field problem” */
   g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
                _("The field “%s” is invalid: %s"), path, message);
   return FALSE;
@@ -618,7 +620,7 @@ check_members (JsonObject          *object,
         g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, (char *) l->data)
                                             : g_strdup (l->data);
 
-        return invalid_field (error, member_path, _("it is not part of a Bloom Lab session."));
+        return invalid_field (error, member_path, C_("field problem", "it is not part of a Bloom Lab session."));
       }
 
   return TRUE;
@@ -655,7 +657,7 @@ read_integer (JsonNode    *node,
   gint64 v;
 
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
-    return invalid_field (error, path, _("it must be a whole number."));
+    return invalid_field (error, path, C_("field problem", "it must be a whole number."));
 
   v = json_node_get_int (node);
   if (v < min || v > max)
@@ -665,7 +667,7 @@ read_integer (JsonNode    *node,
       g_autofree char *highest = g_strdup_printf ("%" G_GINT64_FORMAT, max);
       g_autofree char *message =
         /* Translators: a value, then the lowest and the highest allowed */
-        g_strdup_printf (_("it is %s; it must be from %s to %s."), given, lowest, highest);
+        g_strdup_printf (C_("field problem", "it is %s; it must be from %s to %s."), given, lowest, highest);
 
       return invalid_field (error, path, message);
     }
@@ -697,7 +699,7 @@ read_string (JsonNode    *node,
 {
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
-      invalid_field (error, path, _("it must be text."));
+      invalid_field (error, path, C_("field problem", "it must be text."));
       return NULL;
     }
 
@@ -733,7 +735,7 @@ read_object_member (JsonObject  *object,
     return json_node_get_object (node);
 
   invalid_field (error, member_path,
-                 nullable ? _("it must be an object or null.") : _("it must be an object."));
+                 nullable ? C_("field problem", "it must be an object or null.") : C_("field problem", "it must be an object."));
 
   return NULL;
 }
@@ -754,7 +756,7 @@ read_array_member (JsonObject  *object,
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      invalid_field (error, member_path, _("it must be a list."));
+      invalid_field (error, member_path, C_("field problem", "it must be a list."));
       return NULL;
     }
 
@@ -762,6 +764,8 @@ read_array_member (JsonObject  *object,
   if (json_array_get_length (array) > max_length)
     {
       g_autofree char *message =
+        /* Translators: what is wrong with a field, like the messages with
+         * the context “field problem” */
         g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                       "it has %u items; at most %u are allowed.",
                                       "it has %u items; at most %u are allowed.",
@@ -829,7 +833,7 @@ read_open_details (JsonObject    *root,
         return FALSE;
       if (!bloom_session_is_detail_name (name))
         return invalid_field (error, path,
-                              _("it must be a short name of lower-case letters, digits and dashes."));
+                              C_("field problem", "it must be a short name of lower-case letters, digits and dashes."));
 
       bloom_session_set_detail_open (session, name, TRUE);
     }
@@ -858,7 +862,7 @@ read_hash (JsonObject  *root,
   if (strcmp (scheme, BLOOM_HASH_SCHEME) != 0 ||
       seed1 != BLOOM_HASH_SEED1 || seed2 != BLOOM_HASH_SEED2)
     return invalid_field (error, "hash",
-                          _("it names a hash scheme or seeds other than Bloom Lab’s."));
+                          C_("field problem", "it names a hash scheme or seeds other than Bloom Lab’s."));
 
   return TRUE;
 }
@@ -897,7 +901,7 @@ read_entries (JsonObject  *filter,
       /* The field's name is only made for a message: for 1024 entries it
        * was a fair part of an import. */
       if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-        return invalid_entry (error, i, _("it must be text."));
+        return invalid_entry (error, i, C_("field problem", "it must be text."));
       text = json_node_get_string (node);
 
       /* SPEC T1, checked without building the units. */
@@ -905,7 +909,7 @@ read_entries (JsonObject  *filter,
         return invalid_entry (error, i, local_error->message);
 
       if (!g_hash_table_add (seen, (gpointer) text))
-        return invalid_entry (error, i, _("it repeats an earlier entry."));
+        return invalid_entry (error, i, C_("field problem", "it repeats an earlier entry."));
 
       g_ptr_array_add (entries, (gpointer) text);
     }
@@ -929,7 +933,7 @@ read_bit_list (JsonObject  *object,
 
   if (json_array_get_length (array) != n)
     {
-      g_autofree char *message = g_strdup_printf (_("it must have k = %u items."), n);
+      g_autofree char *message = g_strdup_printf (C_("field problem", "it must have k = %u items."), n);
 
       return invalid_field (error, path, message);
     }
@@ -986,9 +990,9 @@ read_operation_fields (JsonObject       *filter,
     return FALSE;
 
   if (!bloom_operation_kind_from_string (kind_name, &fields->kind))
-    return invalid_field (error, "filter.lastOperation.kind", _("it must be “insert” or “query”."));
+    return invalid_field (error, "filter.lastOperation.kind", C_("field problem", "it must be “insert” or “query”."));
   if (!bloom_outcome_from_string (outcome_name, &fields->outcome))
-    return invalid_field (error, "filter.lastOperation.outcome", _("it is not a known outcome."));
+    return invalid_field (error, "filter.lastOperation.outcome", C_("field problem", "it is not a known outcome."));
 
   return TRUE;
 }
@@ -1009,14 +1013,14 @@ check_operation (BloomOperation         *operation,
       bloom_operation_get_h1 (operation) != fields->h1 ||
       bloom_operation_get_h2 (operation) != fields->h2)
     return invalid_field (error, "filter.lastOperation",
-                          _("its outcome or hashes differ from what Bloom Lab computes for it."));
+                          C_("field problem", "its outcome or hashes differ from what Bloom Lab computes for it."));
 
   for (guint i = 0; i < bloom_operation_get_n_positions (operation); i++)
     if (bloom_operation_get_position (operation, i) != fields->positions[i] ||
         (guint) bloom_operation_get_before (operation, i) != fields->before[i] ||
         (guint) bloom_operation_get_after (operation, i) != fields->after[i])
       return invalid_field (error, "filter.lastOperation",
-                            _("its positions or bits differ from what Bloom Lab computes for it."));
+                            C_("field problem", "its positions or bits differ from what Bloom Lab computes for it."));
 
   /* The last operation bounds the counters (SPEC R1–R3). */
   switch (fields->outcome)
@@ -1036,7 +1040,7 @@ check_operation (BloomOperation         *operation,
 
   if (!counters_ok)
     return invalid_field (error, "filter.negativeQueries",
-                          _("the counters do not fit the last operation."));
+                          C_("field problem", "the counters do not fit the last operation."));
 
   return TRUE;
 }
@@ -1077,14 +1081,14 @@ read_filter (JsonObject    *root,
   if (strlen (bits) != (gsize) m || strspn (bits, "01") != (gsize) m)
     {
       g_autofree char *message =
-        g_strdup_printf (_("it must be m = %u characters, each 0 or 1."), (guint) m);
+        g_strdup_printf (C_("field problem", "it must be m = %u characters, each 0 or 1."), (guint) m);
 
       return invalid_field (error, "filter.bits", message);
     }
 
   if (false_positives > negative_queries)
     return invalid_field (error, "filter.falsePositives",
-                          _("there cannot be more false positives than negative queries."));
+                          C_("field problem", "there cannot be more false positives than negative queries."));
 
   has_operation = !is_null_member (filter, "lastOperation");
   if (has_operation && !read_operation_fields (filter, m, k, &fields, error))
@@ -1093,7 +1097,7 @@ read_filter (JsonObject    *root,
   /* Only queries move the counters, and each becomes the last operation. */
   if (!has_operation && negative_queries != 0)
     return invalid_field (error, "filter.negativeQueries",
-                          _("it must be 0 when there is no last operation."));
+                          C_("field problem", "it must be 0 when there is no last operation."));
 
   /* An insert that added its string was the last change to the entries:
    * it is replayed on all entries before it, so its steps come out again. */
@@ -1104,7 +1108,7 @@ read_filter (JsonObject    *root,
       if (entries->len == 0 || strcmp (g_ptr_array_index (entries, entries->len - 1),
                                        fields.text) != 0)
         return invalid_field (error, "filter.lastOperation",
-                              _("a string that was just inserted must be the last entry."));
+                              C_("field problem", "a string that was just inserted must be the last entry."));
       n_replayed--;
     }
 
@@ -1226,7 +1230,7 @@ bloom_state_load_json (BloomSession  *self,
     return FALSE;
 
   if (version < 1)
-    return invalid_field (error, "version", _("format versions start at 1."));
+    return invalid_field (error, "version", C_("field problem", "format versions start at 1."));
 
   if (version > BLOOM_STATE_VERSION)
     {
