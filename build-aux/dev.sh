@@ -15,7 +15,7 @@ packages="build-essential pkg-config meson ninja-build gettext
   desktop-file-utils appstream adwaita-icon-theme hicolor-icon-theme
   fonts-dejavu-core fonts-wqy-microhei"
 if [ "$mode" = test ]; then
-  packages="$packages xvfb xauth dbus-daemon git locales"
+  packages="$packages xvfb xauth dbus-daemon git locales valgrind"
 fi
 
 missing=""

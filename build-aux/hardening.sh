@@ -2,9 +2,11 @@
 # Hardening checks of the model library, for CI and before a release:
 #
 #   1. AddressSanitizer + UndefinedBehaviorSanitizer: a build with
-#      -Db_sanitize=address,undefined runs the model tests and replays the
-#      fuzz corpus and every regression input (suites 'model' and 'fuzz').
-#      Any sanitizer report fails the run.
+#      -Db_sanitize=address,undefined runs the model tests, replays the
+#      fuzz corpus and every regression input (suites 'model' and 'fuzz'),
+#      and runs the window tests under their own Xvfb and session bus, with
+#      LeakSanitizer suppressions for what the toolkit's font libraries keep
+#      (build-aux/lsan.supp). Any sanitizer report fails the run.
 #   2. valgrind: a plain build runs the same suites under memcheck; any
 #      invalid access or definite leak fails the run.
 #
@@ -12,8 +14,8 @@
 #   WORKDIR holds the two build directories (default: build-hardening,
 #   which .gitignore covers). They are set up once and reused.
 #
-# Needs what the normal build needs, plus valgrind; the compiler is $CC
-# or the system's default.
+# Needs what the normal build and its tests need, plus valgrind; the
+# compiler is $CC or the system's default.
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -54,6 +56,20 @@ build_test_programs "$asan_dir"
 ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
 UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
   meson test -C "$asan_dir" --no-rebuild --print-errorlogs $suites
+
+if grep -E -q 'runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer' \
+     "$asan_dir/meson-logs/testlog.txt"; then
+  echo "hardening.sh: sanitizer report in $asan_dir/meson-logs/testlog.txt" >&2
+  exit 1
+fi
+
+step "Window tests with the sanitizers ($asan_dir)"
+ninja -C "$asan_dir"
+ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
+LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
+UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
+  dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
+    meson test -C "$asan_dir" --no-rebuild --print-errorlogs --timeout-multiplier 4 --suite window
 
 if grep -E -q 'runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer' \
      "$asan_dir/meson-logs/testlog.txt"; then

@@ -41,6 +41,13 @@ field_text (BloomWindow *window,
   return gtk_editable_get_text (GTK_EDITABLE (child (window, name)));
 }
 
+/* g_assert_cmpstr() on a key of the settings, freeing what it read. */
+#define assert_setting(key, cmp, expected)                         \
+  G_STMT_START {                                                   \
+    g_autofree char *value_ = g_settings_get_string (settings, key); \
+    g_assert_cmpstr (value_, cmp, expected);                       \
+  } G_STMT_END
+
 static void
 settle (void)
 {
@@ -175,7 +182,7 @@ test_save_and_restore (void)
   verdict = g_strdup (label_text (window, "verdict_label"));
   close_window (window);
 
-  g_assert_cmpstr (g_settings_get_string (settings, "session"), !=, "");
+  assert_setting ("session", !=, "");
   g_assert_cmpint (g_settings_get_int (settings, "zoom"), ==, 125);
 
   window = open_window ();
@@ -266,7 +273,7 @@ test_over_limit (void)
 
   g_assert_true (bloom_session_store_get_unsaved (store));
   g_assert_cmpuint (bloom_session_store_get_unsaved_chars (store), >, BLOOM_STATE_MAX_STORED_CHARS);
-  g_assert_cmpstr (g_settings_get_string (settings, "session"), ==, stored_before);
+  assert_setting ("session", ==, stored_before);
   g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (child (window, "storage_revealer"))));
   notice = label_text (window, "storage_label");
   g_assert_nonnull (strstr (notice, "100000"));  /* C locale: no grouping */
@@ -296,7 +303,7 @@ test_over_limit (void)
   settle ();
   g_assert_finalize_object (window);
   g_object_unref (session);
-  g_assert_cmpstr (g_settings_get_string (settings, "session"), ==, stored_before);
+  assert_setting ("session", ==, stored_before);
 
   /* Back under the limit, it is stored again and the notice goes. */
   window = open_window ();
@@ -324,10 +331,14 @@ assert_starts_empty_and_keeps (const char *stored,
   g_assert_nonnull (strstr (label_text (window, "storage_label"), "could not be read"));
   g_assert_nonnull (strstr (label_text (window, "storage_label"), reason));
   g_assert_true (gtk_widget_get_visible (child (window, "save_copy_button")));
-  g_assert_cmpstr (g_settings_get_string (settings, "unreadable-session"), ==, stored);
+  assert_setting ("unreadable-session", ==, stored);
 
   g_object_get (window, "store", &store, NULL);
-  g_assert_cmpstr (bloom_session_store_dup_unreadable_copy (store), ==, stored);
+  {
+    g_autofree char *copy = bloom_session_store_dup_unreadable_copy (store);
+
+    g_assert_cmpstr (copy, ==, stored);
+  }
   g_object_unref (store);
 
   activate (window, "session.dismiss-unreadable");
@@ -335,8 +346,8 @@ assert_starts_empty_and_keeps (const char *stored,
   close_window (window);
 
   /* The copy outlives the next save of a good session. */
-  g_assert_cmpstr (g_settings_get_string (settings, "unreadable-session"), ==, stored);
-  g_assert_cmpstr (g_settings_get_string (settings, "session"), !=, stored);
+  assert_setting ("unreadable-session", ==, stored);
+  assert_setting ("session", !=, stored);
 }
 
 /* A stored session that cannot be read never stops the app. */
