@@ -840,6 +840,9 @@ static const struct {
   /* Not JSON at all, or what json-glib 1.6 reads though JSON has no such thing */
   { "empty.json", BLOOM_ERROR_IMPORT_NOT_JSON, "empty" },
   { "blank.json", BLOOM_ERROR_IMPORT_NOT_JSON, "empty" },
+  { "bom-only.json", BLOOM_ERROR_IMPORT_NOT_JSON, "empty" },
+  { "duplicate-member.json", BLOOM_ERROR_IMPORT_INVALID_FIELD, "appears twice" },
+  { "escaped-member-name.json", BLOOM_ERROR_IMPORT_INVALID_FIELD, "versio" },
   { "not-json.json", BLOOM_ERROR_IMPORT_NOT_JSON, "line 1, column 1" },
   { "truncated.json", BLOOM_ERROR_IMPORT_NOT_JSON, NULL },
   { "invalid-utf8.json", BLOOM_ERROR_IMPORT_NOT_JSON, "UTF-8" },

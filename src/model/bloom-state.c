@@ -475,57 +475,56 @@ scan_literal (const char  *json,
   return NULL;
 }
 
-/* json-glib 1.6 recurses once per nesting level and overflows its stack on
- * deep input; it also reads much that is not JSON (single-quoted strings,
- * comments, C escapes, hexadecimal) and turns some of it into something
- * else without a word. One pass over the raw text, a strict JSON lexer
- * that counts the nesting, refuses all of that before the parser sees it;
- * the parser then only checks the grammar. */
+static gboolean invalid_field (GError     **error,
+                               const char  *path,
+                               const char  *message);
+
+/* A string just scanned, from @name to @after, inside an object: when a
+ * colon follows, it is a member name, which must not repeat. No name of a
+ * session has an escape, so names with one are refused rather than
+ * decoded. */
 static gboolean
-check_raw_document (const char  *json,
-                    gsize        len,
-                    GError     **error)
+check_member_name (const char  *json,
+                   const char  *name,
+                   const char  *after,
+                   const char  *end,
+                   GHashTable  *names,
+                   GError     **error)
 {
-  const char *end = json + len;
-  const char *bad = NULL;
-  const char *p = json;
+  const char *next = after;
+  g_autofree char *text = NULL;
+
+  while (next < end && (*next == ' ' || *next == '\t' || *next == '\n' || *next == '\r'))
+    next++;
+  if (next == end || *next != ':')
+    return TRUE;
+
+  text = g_strndup (name + 1, after - name - 2);
+  if (strchr (text, '\\') != NULL)
+    return invalid_field (error, text, C_("field problem", "it is not part of a Bloom Lab session."));
+
+  if (!g_hash_table_add (names, g_steal_pointer (&text)))
+    {
+      g_autofree char *repeated = g_strndup (name + 1, after - name - 2);
+
+      /* Translators: %s is the name of a member of a JSON object */
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
+                   _("The field “%s” appears twice in one object of the file."), repeated);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+scan_values (const char  *json,
+             const char  *p,
+             const char  *end,
+             GHashTable **keys,
+             GError     **error)
+{
   gboolean ended = FALSE;
   guint depth = 0;
-  gsize blank = 0;
-
-  if (!bloom_state_check_size (len, error))
-    return FALSE;
-
-  /* Before validating: g_utf8_validate_len() counts a NUL as invalid. */
-  if (memchr (json, '\0', len) != NULL)
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is not JSON: it contains a NUL byte. "
-                     "Choose a file exported by Bloom Lab."));
-      return FALSE;
-    }
-
-  if (!g_utf8_validate_len (json, len, &bad))
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is not JSON: it is not valid UTF-8 text (bad byte at offset %u). "
-                     "Choose a file exported by Bloom Lab."),
-                   (guint) (bad - json));
-      return FALSE;
-    }
-
-  while (blank < len && g_ascii_isspace (json[blank]))
-    blank++;
-  if (blank == len)
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is empty. Choose a file exported by Bloom Lab."));
-      return FALSE;
-    }
-
-  /* Editors may start a file with a byte order mark; json-glib skips it. */
-  if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
-    p += 3;
 
   while (p < end)
     {
@@ -541,7 +540,14 @@ check_raw_document (const char  *json,
       switch (*p)
         {
         case '"':
-          p = scan_string (json, p, end, error);
+          {
+            const char *name = p;
+
+            p = scan_string (json, p, end, error);
+            if (p != NULL && keys[depth] != NULL && !check_member_name (json, name, p, end,
+                                                                         keys[depth], error))
+              return FALSE;
+          }
           break;
 
         case '[':
@@ -555,6 +561,8 @@ check_raw_document (const char  *json,
                            BLOOM_STATE_MAX_DEPTH);
               return FALSE;
             }
+          keys[depth] = *p == '{' ? g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL)
+                                  : NULL;
           p++;
           break;
 
@@ -562,6 +570,7 @@ check_raw_document (const char  *json,
         case '}':
           if (depth == 0)
             return not_json_at (json, p, C_("JSON problem", "an unexpected character"), error);
+          g_clear_pointer (&keys[depth], g_hash_table_unref);
           depth--;
           p++;
           break;
@@ -589,6 +598,70 @@ check_raw_document (const char  *json,
     }
 
   return TRUE;
+}
+
+/* json-glib 1.6 recurses once per nesting level and overflows its stack on
+ * deep input; it also reads much that is not JSON (single-quoted strings,
+ * comments, C escapes, hexadecimal) and turns some of it into something
+ * else without a word. One pass over the raw text, a strict JSON lexer
+ * that counts the nesting, refuses all of that before the parser sees it;
+ * the parser then only checks the grammar. */
+static gboolean
+check_raw_document (const char  *json,
+                    gsize        len,
+                    GError     **error)
+{
+  const char *end = json + len;
+  const char *bad = NULL;
+  const char *p = json;
+  gsize blank = 0;
+  GHashTable **keys;
+  gboolean ok;
+
+  if (!bloom_state_check_size (len, error))
+    return FALSE;
+
+  /* Before validating: g_utf8_validate_len() counts a NUL as invalid. */
+  if (memchr (json, '\0', len) != NULL)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+                   _("The file is not JSON: it contains a NUL byte. "
+                     "Choose a file exported by Bloom Lab."));
+      return FALSE;
+    }
+
+  if (!g_utf8_validate_len (json, len, &bad))
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+                   _("The file is not JSON: it is not valid UTF-8 text (bad byte at offset %u). "
+                     "Choose a file exported by Bloom Lab."),
+                   (guint) (bad - json));
+      return FALSE;
+    }
+
+  /* Editors may start a file with a byte order mark; json-glib skips it. */
+  if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
+
+  blank = p - json;
+  while (blank < len && g_ascii_isspace (json[blank]))
+    blank++;
+  if (blank == len)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+                   _("The file is empty. Choose a file exported by Bloom Lab."));
+      return FALSE;
+    }
+
+  /* Member names, per open object (NULL for a list): json-glib keeps only
+   * the last of two equal names, which would hide one of them. */
+  keys = g_new0 (GHashTable *, BLOOM_STATE_MAX_DEPTH + 1);
+  ok = scan_values (json, p, end, keys, error);
+  for (guint i = 0; i <= BLOOM_STATE_MAX_DEPTH; i++)
+    g_clear_pointer (&keys[i], g_hash_table_unref);
+  g_free (keys);
+
+  return ok;
 }
 
 /* Reading: fields */
