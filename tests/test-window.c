@@ -12,61 +12,13 @@
 #include "bloom-details-view.h"
 #include "bloom-hash-table.h"
 #include "bloom-window.h"
-
-typedef struct
-{
-  BloomSession *session;
-  BloomWindow  *window;
-} Fixture;
-
-static GtkWidget *
-child (Fixture    *fixture,
-       const char *name)
-{
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (fixture->window),
-                                                   BLOOM_TYPE_WINDOW, name);
-
-  g_assert_nonnull (object);
-
-  return GTK_WIDGET (object);
-}
-
-static const char *
-label_text (Fixture    *fixture,
-            const char *name)
-{
-  return gtk_label_get_text (GTK_LABEL (child (fixture, name)));
-}
+#include "window-fixture.h"
 
 static gboolean
 label_shown (Fixture    *fixture,
              const char *name)
 {
   return gtk_widget_get_visible (child (fixture, name)) && *label_text (fixture, name) != '\0';
-}
-
-/* Lets pending idles run, as they would between two key presses. */
-static void
-settle (void)
-{
-  for (guint i = 0; i < 1000 && g_main_context_iteration (NULL, FALSE); i++)
-    ;
-}
-
-static void
-type_into (Fixture    *fixture,
-           const char *field,
-           const char *text)
-{
-  gtk_editable_set_text (GTK_EDITABLE (child (fixture, field)), text);
-  settle ();
-}
-
-static void
-activate (Fixture    *fixture,
-          const char *action)
-{
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL));
 }
 
 /* The window's button for @action is sensitive exactly when the action is
@@ -81,55 +33,6 @@ action_enabled (Fixture    *fixture,
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, action);
 
   return gtk_widget_get_sensitive (button);
-}
-
-static void
-wait_for_draw (Fixture *fixture)
-{
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->window));
-}
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  fixture->session = bloom_session_new ();
-  bloom_session_set_m_draft (fixture->session, "64");
-  bloom_session_set_k_draft (fixture->session, "3");
-  fixture->window = bloom_window_new (NULL, fixture->session);
-  g_object_ref_sink (fixture->window);
-  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 900);
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  wait_for_draw (fixture);
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  g_assert_finalize_object (g_steal_pointer (&fixture->window));
-  g_assert_finalize_object (g_steal_pointer (&fixture->session));
-}
-
-static void
-create_filter (Fixture    *fixture,
-               const char *m,
-               const char *k)
-{
-  type_into (fixture, "m_spin", m);
-  type_into (fixture, "k_spin", k);
-  activate (fixture, "filter.create");
-  g_assert_nonnull (bloom_session_get_filter (fixture->session));
-}
-
-static void
-run (Fixture    *fixture,
-     const char *action,
-     const char *text)
-{
-  type_into (fixture, "text_entry", text);
-  activate (fixture, action);
 }
 
 /* E2 from the keyboard's point of view: fields, actions, what is shown. */

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "bloom-bit-grid.h"
+#include "bloom-session-view.h"
 #include "bloom-format.h"
 
 #define LABEL_GAP 8     /* between the row labels and the first cell */
@@ -659,9 +660,7 @@ bloom_bit_grid_dispose (GObject *object)
 {
   BloomBitGrid *self = BLOOM_BIT_GRID (object);
 
-  if (self->session != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->session);
-  g_clear_object (&self->session);
+  bloom_session_view_unbind (&self->session, &self->changed_handler);
   g_clear_handle_id (&self->resize_id, g_source_remove);
   clear_cells (self);
 
@@ -839,16 +838,9 @@ bloom_bit_grid_set_session (BloomBitGrid *self,
   g_return_if_fail (BLOOM_IS_BIT_GRID (self));
   g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!bloom_session_view_bind (self, &self->session, &self->changed_handler, session,
+                                G_CALLBACK (on_session_changed)))
     return;
-
-  if (self->session != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->session);
-  g_set_object (&self->session, session);
-  if (session != NULL)
-    self->changed_handler = g_signal_connect_object (session, "changed",
-                                                     G_CALLBACK (on_session_changed), self,
-                                                     G_CONNECT_SWAPPED);
 
   on_session_changed (self, session);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bloom-details-view.h"
+#include "bloom-session-view.h"
 #include "bloom-format.h"
 
 typedef enum
@@ -182,9 +183,7 @@ bloom_details_view_dispose (GObject *object)
 {
   BloomDetailsView *self = BLOOM_DETAILS_VIEW (object);
 
-  if (self->session != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->session);
-  g_clear_object (&self->session);
+  bloom_session_view_unbind (&self->session, &self->changed_handler);
   g_clear_pointer (&self->grid, gtk_widget_unparent);
   g_clear_pointer (&self->notes, gtk_widget_unparent);
 
@@ -356,16 +355,10 @@ bloom_details_view_set_session (BloomDetailsView *self,
   g_return_if_fail (BLOOM_IS_DETAILS_VIEW (self));
   g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!bloom_session_view_bind (self, &self->session, &self->changed_handler, session,
+                                G_CALLBACK (update)))
     return;
 
-  if (self->session != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->session);
-  g_set_object (&self->session, session);
-  if (session != NULL)
-    self->changed_handler = g_signal_connect_object (session, "changed",
-                                                     G_CALLBACK (update), self,
-                                                     G_CONNECT_SWAPPED);
   update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "bloom-entries-view.h"
+#include "bloom-session-view.h"
 
 struct _BloomEntriesView
 {
@@ -119,9 +120,7 @@ bloom_entries_view_dispose (GObject *object)
 {
   BloomEntriesView *self = BLOOM_ENTRIES_VIEW (object);
 
-  if (self->session != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->session);
-  g_clear_object (&self->session);
+  bloom_session_view_unbind (&self->session, &self->changed_handler);
   g_clear_pointer (&self->caption, gtk_widget_unparent);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_object (&self->strings);
@@ -236,16 +235,10 @@ bloom_entries_view_set_session (BloomEntriesView *self,
   g_return_if_fail (BLOOM_IS_ENTRIES_VIEW (self));
   g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!bloom_session_view_bind (self, &self->session, &self->changed_handler, session,
+                                G_CALLBACK (update)))
     return;
 
-  if (self->session != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->session);
-  g_set_object (&self->session, session);
-  if (session != NULL)
-    self->changed_handler = g_signal_connect_object (session, "changed",
-                                                     G_CALLBACK (update), self,
-                                                     G_CONNECT_SWAPPED);
   update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }

@@ -11,6 +11,7 @@
 
 #include "bloom-format.h"
 #include "bloom-hash-table.h"
+#include "bloom-session-view.h"
 
 enum { COLUMN_I, COLUMN_POSITION, COLUMN_BEFORE, COLUMN_AFTER, COLUMN_SET_BY, COLUMN_NOTE, N_COLUMNS };
 
@@ -190,9 +191,7 @@ bloom_hash_table_dispose (GObject *object)
 {
   BloomHashTable *self = BLOOM_HASH_TABLE (object);
 
-  if (self->session != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->session);
-  g_clear_object (&self->session);
+  bloom_session_view_unbind (&self->session, &self->changed_handler);
   g_clear_pointer (&self->caption, gtk_widget_unparent);
   g_clear_pointer (&self->step_label, gtk_widget_unparent);
   g_clear_pointer (&self->grid, gtk_widget_unparent);
@@ -344,16 +343,10 @@ bloom_hash_table_set_session (BloomHashTable *self,
   g_return_if_fail (BLOOM_IS_HASH_TABLE (self));
   g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!bloom_session_view_bind (self, &self->session, &self->changed_handler, session,
+                                G_CALLBACK (update)))
     return;
 
-  if (self->session != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->session);
-  g_set_object (&self->session, session);
-  if (session != NULL)
-    self->changed_handler = g_signal_connect_object (session, "changed",
-                                                     G_CALLBACK (update), self,
-                                                     G_CONNECT_SWAPPED);
   update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }

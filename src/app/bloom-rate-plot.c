@@ -12,6 +12,7 @@
 
 #include "bloom-format.h"
 #include "bloom-rate-plot.h"
+#include "bloom-session-view.h"
 
 #define PAD        8     /* around everything */
 #define TICK       4     /* tick mark length */
@@ -580,9 +581,7 @@ bloom_rate_plot_dispose (GObject *object)
 {
   BloomRatePlot *self = BLOOM_RATE_PLOT (object);
 
-  if (self->session != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->session);
-  g_clear_object (&self->session);
+  bloom_session_view_unbind (&self->session, &self->changed_handler);
 
   G_OBJECT_CLASS (bloom_rate_plot_parent_class)->dispose (object);
 }
@@ -688,16 +687,10 @@ bloom_rate_plot_set_session (BloomRatePlot *self,
   g_return_if_fail (BLOOM_IS_RATE_PLOT (self));
   g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!bloom_session_view_bind (self, &self->session, &self->changed_handler, session,
+                                G_CALLBACK (on_session_changed)))
     return;
 
-  if (self->session != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->session);
-  g_set_object (&self->session, session);
-  if (session != NULL)
-    self->changed_handler = g_signal_connect_object (session, "changed",
-                                                     G_CALLBACK (on_session_changed), self,
-                                                     G_CONNECT_SWAPPED);
   on_session_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }

@@ -1,0 +1,21 @@
+/* bloom-session-view.h — how every view holds its session: one reference,
+ * one "changed" handler, redrawn from the model on each change
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "bloom-model.h"
+
+G_BEGIN_DECLS
+
+gboolean bloom_session_view_bind   (gpointer       view,
+                                    BloomSession **slot,
+                                    gulong        *handler,
+                                    BloomSession  *session,
+                                    GCallback      on_changed);
+void     bloom_session_view_unbind (BloomSession **slot,
+                                    gulong        *handler);
+
+G_END_DECLS
