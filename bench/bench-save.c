@@ -41,6 +41,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench-util.h"
 #include "bloom-session-store.h"
 
 #define BENCH_M  1024
@@ -58,18 +59,6 @@ static gint64
 now_us (void)
 {
   return g_get_monotonic_time ();
-}
-
-/* CPU time of this thread, the main thread: what the save itself costs,
- * which other load on the machine changes little. */
-static gint64
-cpu_us (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 }
 
 /* Runs the main loop until nothing was dispatched for SETTLE_QUIET_US;
@@ -174,40 +163,16 @@ build_session (gsize target)
   return session;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* Nearest-rank quantile, @q in 0–1. */
-static double
-quantile (GArray *values,
-          double  q)
-{
-  g_autoptr(GArray) sorted = g_array_copy (values);
-  guint rank;
-
-  g_array_sort (sorted, compare_doubles);
-  rank = (guint) (q * sorted->len + 0.999999);
-  rank = CLAMP (rank, 1, sorted->len);
-
-  return g_array_index (sorted, double, rank - 1);
-}
-
 static void
 report (const char *what,
         const char *backend,
         GArray     *ms)
 {
   printf ("%-22s p50 %7.3f ms  p99 %7.3f ms  min %7.3f  max %7.3f\n", what,
-          quantile (ms, 0.5), quantile (ms, 0.99), quantile (ms, 0), quantile (ms, 1));
+          bench_quantile (ms, 0.5), bench_quantile (ms, 0.99), bench_quantile (ms, 0), bench_quantile (ms, 1));
   printf ("save backend=%s what=%s n=%u p50_ms=%.4f p99_ms=%.4f min_ms=%.4f max_ms=%.4f\n",
-          backend, what, ms->len, quantile (ms, 0.5), quantile (ms, 0.99), quantile (ms, 0),
-          quantile (ms, 1));
+          backend, what, ms->len, bench_quantile (ms, 0.5), bench_quantile (ms, 0.99), bench_quantile (ms, 0),
+          bench_quantile (ms, 1));
 }
 
 static void
@@ -301,11 +266,11 @@ main (int   argc,
       double deferred, loop;
 
       bloom_session_set_text_draft (session, i % 2 == 0 ? "b" : "a");
-      start_cpu = cpu_us ();
+      start_cpu = bench_thread_cpu_us ();
       start = now_us ();
       bloom_session_store_save_now (store);
       add (save_ms, start, now_us ());
-      add (save_cpu_ms, start_cpu, cpu_us ());
+      add (save_cpu_ms, start_cpu, bench_thread_cpu_us ());
       deferred = settle ();
       g_array_append_val (deferred_ms, deferred);
       /* The store's thread writes; wait for it, untimed, so the next save
@@ -360,13 +325,13 @@ main (int   argc,
     }
   for (int i = 0; i < runs; i++)
     {
-      gint64 start_cpu = cpu_us ();
+      gint64 start_cpu = bench_thread_cpu_us ();
       gint64 start = now_us ();
       double deferred;
 
       g_settings_set_string (settings, "session", i % 2 == 0 ? json_b : json_a);
       add (set_ms, start, now_us ());
-      add (set_cpu_ms, start_cpu, cpu_us ());
+      add (set_cpu_ms, start_cpu, bench_thread_cpu_us ());
       deferred = settle ();
       g_array_append_val (set_deferred_ms, deferred);
     }
@@ -386,13 +351,13 @@ main (int   argc,
   report ("set_string_cpu", backend, set_cpu_ms);
   report ("set_string_deferred", backend, set_deferred_ms);
 
-  p50_loop = quantile (loop_ms, 0.5);
+  p50_loop = bench_quantile (loop_ms, 0.5);
   printf ("main-loop time of one save (save_now + deferred), p50: %.2f ms, p99: %.2f ms "
-          "(goal ≤ %.0f ms): %s\n", p50_loop, quantile (loop_ms, 0.99), GOAL_MS,
-          quantile (loop_ms, 0.99) <= GOAL_MS ? "goal met" : "goal missed");
+          "(goal ≤ %.0f ms): %s\n", p50_loop, bench_quantile (loop_ms, 0.99), GOAL_MS,
+          bench_quantile (loop_ms, 0.99) <= GOAL_MS ? "goal met" : "goal missed");
   printf ("goal backend=%s chars=%zu bytes=%zu main_loop_p50_ms=%.4f main_loop_p99_ms=%.4f "
-          "goal_ms=%.1f met=%s\n", backend, chars, bytes, p50_loop, quantile (loop_ms, 0.99),
-          GOAL_MS, quantile (loop_ms, 0.99) <= GOAL_MS ? "yes" : "no");
+          "goal_ms=%.1f met=%s\n", backend, chars, bytes, p50_loop, bench_quantile (loop_ms, 0.99),
+          GOAL_MS, bench_quantile (loop_ms, 0.99) <= GOAL_MS ? "yes" : "no");
 
   return 0;
 }

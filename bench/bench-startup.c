@@ -34,6 +34,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench-util.h"
+
 extern char **environ;
 
 #define DEFAULT_RUNS   21
@@ -183,35 +185,6 @@ run_once (Program  *program,
   return TRUE;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* The @q quantile (0–1) of @values, linear between neighbours. */
-static double
-quantile (GArray *values,
-          double  q)
-{
-  g_autoptr(GArray) sorted = g_array_copy (values);
-  double position, fraction;
-  guint low;
-
-  g_array_sort (sorted, compare_doubles);
-  position = q * (sorted->len - 1);
-  low = (guint) position;
-  fraction = position - low;
-  if (low + 1 >= sorted->len)
-    return g_array_index (sorted, double, sorted->len - 1);
-
-  return g_array_index (sorted, double, low) * (1 - fraction) +
-         g_array_index (sorted, double, low + 1) * fraction;
-}
-
 static void
 print_program (Program    *program,
                const char *renderer)
@@ -219,11 +192,11 @@ print_program (Program    *program,
   printf ("%-15s start-up %7.1f ms (IQR %.1f–%.1f, min %.1f, max %.1f)   CPU %6.1f ms   "
           "RSS %5.1f MiB   peak %5.1f MiB   exit %6.1f ms\n",
           program->name,
-          quantile (program->startup_ms, 0.5), quantile (program->startup_ms, 0.25),
-          quantile (program->startup_ms, 0.75), quantile (program->startup_ms, 0),
-          quantile (program->startup_ms, 1), quantile (program->cpu_ms, 0.5),
-          quantile (program->rss_kb, 0.5) / 1024, quantile (program->hwm_kb, 0.5) / 1024,
-          quantile (program->exit_ms, 0.5));
+          bench_quantile (program->startup_ms, 0.5), bench_quantile (program->startup_ms, 0.25),
+          bench_quantile (program->startup_ms, 0.75), bench_quantile (program->startup_ms, 0),
+          bench_quantile (program->startup_ms, 1), bench_quantile (program->cpu_ms, 0.5),
+          bench_quantile (program->rss_kb, 0.5) / 1024, bench_quantile (program->hwm_kb, 0.5) / 1024,
+          bench_quantile (program->exit_ms, 0.5));
 }
 
 static void
@@ -234,12 +207,12 @@ print_machine (Program    *program,
           "min_ms=%.2f max_ms=%.2f cpu_median_ms=%.2f cpu_p25_ms=%.2f cpu_p75_ms=%.2f "
           "rss_median_kb=%.0f hwm_median_kb=%.0f hwm_max_kb=%.0f\n",
           renderer, program->name, program->startup_ms->len,
-          quantile (program->startup_ms, 0.5), quantile (program->startup_ms, 0.25),
-          quantile (program->startup_ms, 0.75), quantile (program->startup_ms, 0),
-          quantile (program->startup_ms, 1), quantile (program->cpu_ms, 0.5),
-          quantile (program->cpu_ms, 0.25), quantile (program->cpu_ms, 0.75),
-          quantile (program->rss_kb, 0.5),
-          quantile (program->hwm_kb, 0.5), quantile (program->hwm_kb, 1));
+          bench_quantile (program->startup_ms, 0.5), bench_quantile (program->startup_ms, 0.25),
+          bench_quantile (program->startup_ms, 0.75), bench_quantile (program->startup_ms, 0),
+          bench_quantile (program->startup_ms, 1), bench_quantile (program->cpu_ms, 0.5),
+          bench_quantile (program->cpu_ms, 0.25), bench_quantile (program->cpu_ms, 0.75),
+          bench_quantile (program->rss_kb, 0.5),
+          bench_quantile (program->hwm_kb, 0.5), bench_quantile (program->hwm_kb, 1));
 }
 
 static void
@@ -333,17 +306,17 @@ main (int   argc,
   print_machine (app, renderer);
   print_machine (baseline, renderer);
   print_ratio ("start-up ms (median)", "startup", renderer,
-               quantile (app->startup_ms, 0.5), quantile (baseline->startup_ms, 0.5),
+               bench_quantile (app->startup_ms, 0.5), bench_quantile (baseline->startup_ms, 0.5),
                GOAL_STARTUP);
   /* Not a goal: the CPU time says how much of the start-up is the
    * program's own work, which a busy machine does not change much. */
   printf ("start-up CPU ms (median, for reference): %.1f ÷ %.1f = %.3f\n",
-          quantile (app->cpu_ms, 0.5), quantile (baseline->cpu_ms, 0.5),
-          quantile (app->cpu_ms, 0.5) / quantile (baseline->cpu_ms, 0.5));
+          bench_quantile (app->cpu_ms, 0.5), bench_quantile (baseline->cpu_ms, 0.5),
+          bench_quantile (app->cpu_ms, 0.5) / bench_quantile (baseline->cpu_ms, 0.5));
   printf ("ratio renderer=%s startup_cpu=%.4f\n", renderer,
-          quantile (app->cpu_ms, 0.5) / quantile (baseline->cpu_ms, 0.5));
+          bench_quantile (app->cpu_ms, 0.5) / bench_quantile (baseline->cpu_ms, 0.5));
   print_ratio ("peak RSS after start-up kB (median VmHWM)", "peak_rss", renderer,
-               quantile (app->hwm_kb, 0.5), quantile (baseline->hwm_kb, 0.5), GOAL_RSS);
+               bench_quantile (app->hwm_kb, 0.5), bench_quantile (baseline->hwm_kb, 0.5), GOAL_RSS);
 
   return 0;
 }

@@ -68,6 +68,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench-util.h"
 #include "bloom-bit-grid.h"
 #include "bloom-window.h"
 
@@ -108,16 +109,6 @@ typedef struct
 
 static Clock clock_;
 
-static gint64
-thread_cpu_us (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
-
 static void
 on_before_paint (GdkFrameClock *clock)
 {
@@ -141,7 +132,7 @@ static void
 on_after_paint (GdkFrameClock *clock)
 {
   clock_.after_paint = g_get_monotonic_time ();
-  clock_.after_paint_cpu = thread_cpu_us ();
+  clock_.after_paint_cpu = bench_thread_cpu_us ();
   clock_.renders_at_frame = clock_.n_renders;
   clock_.n_frames++;
 }
@@ -245,7 +236,7 @@ bench_window_measured_operation (GtkWidget  *window,
   guint n_renders = clock_.n_renders;
   gint64 start, start_cpu, action_done;
 
-  start_cpu = thread_cpu_us ();
+  start_cpu = bench_thread_cpu_us ();
   start = g_get_monotonic_time ();
   if (!gtk_widget_activate_action (window, action, NULL))
     g_error ("bench-window: the action %s is not enabled", action);
@@ -259,26 +250,13 @@ bench_window_measured_operation (GtkWidget  *window,
   sample->renders = clock_.renders_at_frame - n_renders;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* The @q quantile (0–1) of field @offset of @samples, nearest rank. */
+/* The @q quantile (0–1) of field @offset of @samples. */
 static double
 quantile (GArray *samples,
           gsize   offset,
           double  q)
 {
   g_autoptr(GArray) values = g_array_sized_new (FALSE, FALSE, sizeof (double), samples->len);
-  guint rank;
-
-  if (samples->len == 0)
-    return 0;
 
   for (guint i = 0; i < samples->len; i++)
     {
@@ -286,11 +264,8 @@ quantile (GArray *samples,
 
       g_array_append_val (values, v);
     }
-  g_array_sort (values, compare_doubles);
-  rank = (guint) (q * values->len + 0.999999);   /* ceil(q·n), 1-based */
-  rank = CLAMP (rank, 1, values->len);
 
-  return g_array_index (values, double, rank - 1);
+  return bench_quantile (values, q);
 }
 
 static const char *
@@ -530,7 +505,7 @@ main (int   argc,
 
       wait_quiet (quiet_ms);
 
-      start_cpu = thread_cpu_us ();
+      start_cpu = bench_thread_cpu_us ();
       start = g_get_monotonic_time ();
       gtk_window_set_default_size (GTK_WINDOW (window), width, HEIGHT);
       action_done = g_get_monotonic_time ();

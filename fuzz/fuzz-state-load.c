@@ -26,25 +26,6 @@ static guint n_changed;
 static guint n_notify;
 
 static void
-fail (const char *format,
-      ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
-
-static void
-fail (const char *format,
-      ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_printerr ("fuzz-state-load: %s\n", message);
-  abort ();
-}
-
-static void
 on_changed (BloomSession *self,
             gpointer      user_data)
 {
@@ -65,7 +46,7 @@ must (gboolean    ok,
       const char *what)
 {
   if (!ok)
-    fail ("%s failed: %s", what, error != NULL ? error->message : "(no error)");
+    g_error ("%s failed: %s", what, error != NULL ? error->message : "(no error)");
 }
 
 /* Drafts, open details, entries with escapes, combining marks, astral
@@ -109,7 +90,7 @@ setup (void)
       bloom_session_get_n_entries (session) < 10 ||
       bloom_session_get_negative_queries (session) == 0 ||
       bloom_session_get_last_operation (session) == NULL)
-    fail ("the known state is not what it should be: %s", known_json);
+    g_error ("the known state is not what it should be: %s", known_json);
 
   g_signal_connect (session, "changed", G_CALLBACK (on_changed), NULL);
   g_signal_connect (session, "notify", G_CALLBACK (on_notify), NULL);
@@ -123,7 +104,7 @@ check_same_document (const char *expected,
                      const char *what)
 {
   if (expected_len != actual_len || memcmp (expected, actual, expected_len) != 0)
-    fail ("%s:\nexpected %s\nactual   %s", what, expected, actual);
+    g_error ("%s:\nexpected %s\nactual   %s", what, expected, actual);
 }
 
 /* The document written after a successful load must load again, into a
@@ -141,13 +122,13 @@ check_round_trip (const char *json,
   gsize again_len, pretty_len, again_pretty_len;
 
   if (!bloom_state_load_json (fresh, json, len, &error))
-    fail ("a document the program wrote does not load: %s\n%s", error->message, json);
+    g_error ("a document the program wrote does not load: %s\n%s", error->message, json);
   again = bloom_state_to_json (fresh, &again_len);
   check_same_document (json, len, again, again_len, "the document changed on a round trip");
 
   pretty = bloom_state_to_json_full (session, BLOOM_STATE_FLAGS_PRETTY, &pretty_len);
   if (!bloom_state_load_json (fresh_pretty, pretty, pretty_len, &error))
-    fail ("an indented document the program wrote does not load: %s\n%s",
+    g_error ("an indented document the program wrote does not load: %s\n%s",
           error->message, pretty);
   again_pretty = bloom_state_to_json (fresh_pretty, &again_pretty_len);
   check_same_document (json, len, again_pretty, again_pretty_len,
@@ -167,7 +148,7 @@ check_fresh_load (const char *input,
   gsize loaded_len;
 
   if (!bloom_state_load_json (fresh, input, input_len, &error))
-    fail ("the input loads into a session with state but not into a new one: %s",
+    g_error ("the input loads into a session with state but not into a new one: %s",
           error->message);
   loaded = bloom_state_to_json (fresh, &loaded_len);
   check_same_document (json, len, loaded, loaded_len,
@@ -182,7 +163,7 @@ restore_known_state (void)
   gsize len;
 
   if (!bloom_state_load_json (session, known_json, known_len, &error))
-    fail ("the known state does not load: %s", error->message);
+    g_error ("the known state does not load: %s", error->message);
   json = bloom_state_to_json (session, &len);
   check_same_document (known_json, known_len, json, len, "the known state did not come back");
 }
@@ -211,31 +192,31 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   if (!loaded)
     {
       if (error == NULL)
-        fail ("the load failed without an error");
+        g_error ("the load failed without an error");
       if (error->domain != BLOOM_ERROR)
-        fail ("the error is not in BLOOM_ERROR: %s (%s %d)", error->message,
+        g_error ("the error is not in BLOOM_ERROR: %s (%s %d)", error->message,
               g_quark_to_string (error->domain), error->code);
       if (error->code < BLOOM_ERROR_IMPORT_NOT_JSON)
-        fail ("the error has code %d, not one of an import: %s", error->code, error->message);
+        g_error ("the error has code %d, not one of an import: %s", error->code, error->message);
       if (error->message == NULL || error->message[0] == '\0' ||
           !g_utf8_validate (error->message, -1, NULL))
-        fail ("the error has no readable message (code %d)", error->code);
+        g_error ("the error has no readable message (code %d)", error->code);
 
       check_same_document (known_json, known_len, after, after_len,
                            "a failed load changed the session");
       if (n_changed != 0 || n_notify != 0)
-        fail ("a failed load emitted %u \"changed\" and %u \"notify\" (%s)",
+        g_error ("a failed load emitted %u \"changed\" and %u \"notify\" (%s)",
               n_changed, n_notify, error->message);
       if (bloom_session_get_can_undo (session) != known_can_undo)
-        fail ("a failed load changed what can be undone (%s)", error->message);
+        g_error ("a failed load changed what can be undone (%s)", error->message);
 
       return 0;
     }
 
   if (error != NULL)
-    fail ("the load succeeded and set an error: %s", error->message);
+    g_error ("the load succeeded and set an error: %s", error->message);
   if (n_changed != 1)
-    fail ("a successful load emitted \"changed\" %u times", n_changed);
+    g_error ("a successful load emitted \"changed\" %u times", n_changed);
 
   check_round_trip (after, after_len);
   check_fresh_load (input, size, after, after_len);

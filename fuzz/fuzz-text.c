@@ -19,25 +19,6 @@
 #include "bloom-model.h"
 #include "fuzz-target.h"
 
-static void
-fail (const char *format,
-      ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
-
-static void
-fail (const char *format,
-      ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_printerr ("fuzz-text: %s\n", message);
-  abort ();
-}
-
 /* memcmp() with a length, where either side may be NULL when empty. */
 static gboolean
 same_bytes (const char *a,
@@ -85,10 +66,10 @@ check_units (const char *text,
   units = bloom_text_to_units (text, len, &n_units, &error);
 
   if (valid && count != reference_count_units (text, len))
-    fail ("count_units gives %ld for a text of %ld units", count,
+    g_error ("count_units gives %ld for a text of %ld units", count,
           reference_count_units (text, len));
   if (!valid && !has_nul (text, len) && count != -1)
-    fail ("count_units gives %ld for invalid UTF-8", count);
+    g_error ("count_units gives %ld for invalid UTF-8", count);
 
   if (units != NULL)
     {
@@ -96,42 +77,42 @@ check_units (const char *text,
       glong back_len = 0;
 
       if (error != NULL)
-        fail ("to_units succeeded and set an error: %s", error->message);
+        g_error ("to_units succeeded and set an error: %s", error->message);
       if (!valid)
-        fail ("to_units accepted a text that is not valid UTF-8 without U+0000");
+        g_error ("to_units accepted a text that is not valid UTF-8 without U+0000");
       if (n_units < 1 || n_units > BLOOM_TEXT_MAX_UNITS)
-        fail ("to_units accepted %" G_GSIZE_FORMAT " units", n_units);
+        g_error ("to_units accepted %" G_GSIZE_FORMAT " units", n_units);
       if ((glong) n_units != count)
-        fail ("to_units gives %" G_GSIZE_FORMAT " units, count_units %ld", n_units, count);
+        g_error ("to_units gives %" G_GSIZE_FORMAT " units, count_units %ld", n_units, count);
 
       back = g_utf16_to_utf8 (units, n_units, NULL, &back_len, NULL);
       if (back == NULL || !same_bytes (back, back_len, text, len))
-        fail ("the units are not the text");
+        g_error ("the units are not the text");
 
       return;
     }
 
   if (error == NULL || error->domain != BLOOM_ERROR ||
       error->message == NULL || error->message[0] == '\0')
-    fail ("to_units failed without a BLOOM_ERROR and a message");
+    g_error ("to_units failed without a BLOOM_ERROR and a message");
 
   if (len == 0)
     {
       if (error->code != BLOOM_ERROR_TEXT_EMPTY)
-        fail ("the empty text gives error %d: %s", error->code, error->message);
+        g_error ("the empty text gives error %d: %s", error->code, error->message);
     }
   else if (has_nul (text, len))
     {
       if (error->code != BLOOM_ERROR_TEXT_NUL)
-        fail ("a text with U+0000 gives error %d: %s", error->code, error->message);
+        g_error ("a text with U+0000 gives error %d: %s", error->code, error->message);
     }
   else if (!valid)
     {
       if (error->code != BLOOM_ERROR_TEXT_INVALID_UTF8)
-        fail ("invalid UTF-8 gives error %d: %s", error->code, error->message);
+        g_error ("invalid UTF-8 gives error %d: %s", error->code, error->message);
     }
   else if (error->code != BLOOM_ERROR_TEXT_TOO_LONG || count <= BLOOM_TEXT_MAX_UNITS)
-    fail ("a valid text of %ld units gives error %d: %s", count, error->code, error->message);
+    g_error ("a valid text of %ld units gives error %d: %s", count, error->code, error->message);
 }
 
 /* Reads the quoted form strictly, as JSON.stringify spells it (SPEC T4),
@@ -143,7 +124,7 @@ decode_quoted (const char *quoted)
   gsize len = strlen (quoted);
 
   if (len < 2 || quoted[0] != '"' || quoted[len - 1] != '"')
-    fail ("the quoted form is not in quotes: %s", quoted);
+    g_error ("the quoted form is not in quotes: %s", quoted);
 
   for (gsize i = 1; i < len - 1; i++)
     {
@@ -151,9 +132,9 @@ decode_quoted (const char *quoted)
       const char *short_escape;
 
       if (c < 0x20)
-        fail ("the quoted form holds the raw byte 0x%02x: %s", c, quoted);
+        g_error ("the quoted form holds the raw byte 0x%02x: %s", c, quoted);
       if (c == '"')
-        fail ("the quoted form holds an unescaped quote: %s", quoted);
+        g_error ("the quoted form holds an unescaped quote: %s", quoted);
       if (c != '\\')
         {
           g_string_append_c (decoded, (char) c);
@@ -161,7 +142,7 @@ decode_quoted (const char *quoted)
         }
 
       if (++i == len - 1)
-        fail ("the quoted form ends in a backslash: %s", quoted);
+        g_error ("the quoted form ends in a backslash: %s", quoted);
 
       short_escape = strchr ("\"\\bfnrt", quoted[i]);
       if (quoted[i] != '\0' && short_escape != NULL)
@@ -175,11 +156,11 @@ decode_quoted (const char *quoted)
           quoted[i + 1] != '0' || quoted[i + 2] != '0' ||
           !g_ascii_isxdigit (quoted[i + 3]) || !g_ascii_isxdigit (quoted[i + 4]) ||
           g_ascii_isupper (quoted[i + 3]) || g_ascii_isupper (quoted[i + 4]))
-        fail ("the quoted form has an escape JSON.stringify does not write: %s", quoted);
+        g_error ("the quoted form has an escape JSON.stringify does not write: %s", quoted);
 
       c = g_ascii_xdigit_value (quoted[i + 3]) * 16 + g_ascii_xdigit_value (quoted[i + 4]);
       if (c >= 0x20 || strchr ("\b\f\n\r\t", c) != NULL)
-        fail ("the quoted form escapes 0x%02x as \\u: %s", c, quoted);
+        g_error ("the quoted form escapes 0x%02x as \\u: %s", c, quoted);
 
       g_string_append_c (decoded, (char) c);
       i += 4;
@@ -200,22 +181,22 @@ check_quote (const char *text,
   const char *parsed;
 
   if (quoted == NULL)
-    fail ("quote gave nothing for valid UTF-8");
+    g_error ("quote gave nothing for valid UTF-8");
 
   decoded = decode_quoted (quoted);
   if (!same_bytes (decoded->str, decoded->len, text, len))
-    fail ("the quoted form %s does not stand for the text", quoted);
+    g_error ("the quoted form %s does not stand for the text", quoted);
 
   if (!json_parser_load_from_data (parser, quoted, -1, &error))
-    fail ("json-glib does not read the quoted form %s: %s", quoted, error->message);
+    g_error ("json-glib does not read the quoted form %s: %s", quoted, error->message);
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_VALUE (root) ||
       json_node_get_value_type (root) != G_TYPE_STRING)
-    fail ("json-glib does not read the quoted form %s as a string", quoted);
+    g_error ("json-glib does not read the quoted form %s as a string", quoted);
 
   parsed = json_node_get_string (root);
   if (!same_bytes (parsed, strlen (parsed), text, len))
-    fail ("json-glib reads the quoted form %s as something else", quoted);
+    g_error ("json-glib reads the quoted form %s as something else", quoted);
 }
 
 int
