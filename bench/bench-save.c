@@ -43,6 +43,7 @@
 
 #include "bench-util.h"
 #include "bloom-session-store.h"
+#include "bloom-settings.h"
 
 #define BENCH_M  1024
 #define BENCH_K  12
@@ -199,7 +200,6 @@ main (int   argc,
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(BloomSession) session = NULL;
-  g_autoptr(GSettingsSchema) schema = NULL;
   g_autoptr(GSettings) settings = NULL;
   g_autoptr(BloomSessionStore) store = NULL;
   g_autoptr(GArray) save_ms = g_array_new (FALSE, FALSE, sizeof (double));
@@ -215,7 +215,6 @@ main (int   argc,
   g_autofree char *json_a = NULL;
   g_autofree char *json_b = NULL;
   g_autofree char *stored = NULL;
-  GSettingsSchemaSource *source;
   const char *backend;
   gsize chars, bytes = 0;
   double p50_loop;
@@ -228,16 +227,14 @@ main (int   argc,
       return 2;
     }
 
-  source = g_settings_schema_source_get_default ();
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
-  if (schema == NULL)
+  /* As the app makes them, so the backend does what it does there. */
+  settings = bloom_settings_new ();
+  if (settings == NULL)
     {
       g_printerr ("bench-save: the schema %s is not found; set GSETTINGS_SCHEMA_DIR to the "
                   "build's data/ directory\n", APPLICATION_ID);
       return 1;
     }
-  settings = g_settings_new_full (schema, NULL, NULL);
   {
     g_autoptr(GObject) settings_backend = NULL;
 

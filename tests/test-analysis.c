@@ -221,6 +221,89 @@ test_provenance_traces (void)
   g_assert_cmpuint (checked, >, 100);
 }
 
+/* The setters of every bit, worked out from each entry's own positions,
+ * equal what the session answers. */
+static void
+assert_setters_from_positions (BloomSession *session)
+{
+  BloomFilter *filter = bloom_session_get_filter (session);
+  guint m = bloom_filter_get_m (filter);
+  guint k = bloom_filter_get_k (filter);
+  g_autoptr(GPtrArray) expected = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+
+  for (guint bit = 0; bit < m; bit++)
+    g_ptr_array_add (expected, g_array_new (FALSE, FALSE, sizeof (guint)));
+
+  for (guint e = 0; e < bloom_session_get_n_entries (session); e++)
+    {
+      gsize len = 0;
+      const char *text = bloom_session_get_entry (session, e, &len);
+      g_autofree gunichar2 *units = NULL;
+      gsize n_units = 0;
+      guint32 h1, h2;
+
+      units = bloom_text_to_units (text, len, &n_units, NULL);
+      g_assert_nonnull (units);
+      bloom_hash_pair (units, n_units, &h1, &h2);
+      for (guint i = 0; i < k; i++)
+        {
+          GArray *list = g_ptr_array_index (expected, bloom_hash_position (h1, h2, i, m));
+
+          if (list->len == 0 || g_array_index (list, guint, list->len - 1) != e)
+            g_array_append_val (list, e);
+        }
+    }
+
+  for (guint bit = 0; bit < m; bit++)
+    {
+      GArray *list = g_ptr_array_index (expected, bit);
+      guint n = 0;
+      g_autofree guint *setters = bloom_session_get_bit_setters (session, bit, &n);
+
+      g_assert_cmpuint (n, ==, list->len);
+      if (n > 0)
+        g_assert_cmpmem (setters, n * sizeof (guint), list->data, n * sizeof (guint));
+    }
+}
+
+/* The setters follow the entries through reset, undo and loading. */
+static void
+test_provenance_follows_entries (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(BloomSession) loaded = bloom_session_new ();
+  g_autofree char *json = NULL;
+  guint n = 7;
+
+  g_assert_true (bloom_session_create_filter (session, 97, 5, NULL));
+  for (guint i = 0; i < 300; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("s%u-\u00e9\U0001f600", i);
+
+      g_assert_nonnull (bloom_session_insert (session, text, -1, NULL));
+    }
+  assert_setters_from_positions (session);
+
+  bloom_session_reset (session);
+  for (guint bit = 0; bit < 97; bit++)
+    g_assert_null (bloom_session_get_bit_setters (session, bit, &n));
+  g_assert_nonnull (bloom_session_insert (session, "after reset", -1, NULL));
+  assert_setters_from_positions (session);
+
+  bloom_session_reset (session);
+  g_assert_true (bloom_session_undo (session));
+  g_assert_cmpuint (bloom_session_get_n_entries (session), ==, 1);
+  assert_setters_from_positions (session);
+
+  g_assert_true (bloom_session_create_filter (session, 97, 5, NULL));
+  g_assert_true (bloom_session_undo (session));
+  assert_setters_from_positions (session);
+
+  json = bloom_state_to_json (session, NULL);
+  g_assert_true (bloom_state_load_json (loaded, json, -1, NULL));
+  assert_setters_from_positions (loaded);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -238,6 +321,7 @@ main (int   argc,
   g_test_add_func ("/analysis/rates-by-hand", test_rates_by_hand);
   g_test_add_func ("/analysis/provenance-by-hand", test_provenance_by_hand);
   g_test_add_func ("/analysis/provenance-traces", test_provenance_traces);
+  g_test_add_func ("/analysis/provenance-follows-entries", test_provenance_follows_entries);
 
   return g_test_run ();
 }

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 
 #include "bloom-session-store.h"
+#include "bloom-settings.h"
 
 #define N_KILLS 100
 
@@ -26,7 +27,9 @@ static char *self_path;
 static int
 run_writer (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  /* As the app makes them: the keyfile backend watches its file from a
+   * thread of its own. */
+  g_autoptr(GSettings) settings = bloom_settings_new ();
   g_autoptr(BloomSession) session = bloom_session_new ();
   g_autoptr(BloomSessionStore) store = bloom_session_store_new (session, settings);
 

@@ -365,6 +365,45 @@ test_expanders (Fixture       *fixture,
   g_assert_false (bloom_session_get_detail_open (fixture->session, "hash-positions"));
 }
 
+/* The content of a collapsed expander does no work per operation: it
+ * catches up when it is shown, or when something reads it. */
+static void
+test_hidden_views_catch_up (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  GtkWidget *expander = child (fixture, "positions_expander");
+  BloomHashTable *table = BLOOM_HASH_TABLE (child (fixture, "hash_table"));
+  GtkLabel *caption = GTK_LABEL (gtk_widget_get_first_child (GTK_WIDGET (table)));
+  g_autofree char *before = NULL;
+
+  g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (expander)));
+  create_filter (fixture, "8", "12");
+  before = g_strdup (gtk_label_get_text (caption));
+  g_assert_cmpstr (before, !=, "12 positions, 8 distinct");
+
+  run (fixture, "filter.insert", "a");
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (table)));
+  g_assert_cmpstr (gtk_label_get_text (caption), ==, before);
+
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
+  wait_for_draw (fixture);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (table)));
+  g_assert_cmpstr (gtk_label_get_text (caption), ==, "12 positions, 8 distinct");
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 12);
+
+  /* Shown, it follows each change at once. */
+  activate (fixture, "filter.reset");
+  g_assert_cmpstr (gtk_label_get_text (caption), ==, before);
+
+  /* Hidden again, it waits; a reader still gets the current rows. */
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), FALSE);
+  wait_for_draw (fixture);
+  run (fixture, "filter.insert", "a");
+  g_assert_cmpstr (gtk_label_get_text (caption), ==, before);
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 12);
+  g_assert_cmpstr (gtk_label_get_text (caption), ==, "12 positions, 8 distinct");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -384,6 +423,7 @@ main (int   argc,
   ADD ("hash-table-repeat", test_hash_table_repeat);
   ADD ("details", test_details);
   ADD ("expanders", test_expanders);
+  ADD ("hidden-views-catch-up", test_hidden_views_catch_up);
 
 #undef ADD
 

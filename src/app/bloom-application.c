@@ -11,6 +11,7 @@
 
 #include "bloom-application.h"
 #include "bloom-bench-hook.h"
+#include "bloom-settings.h"
 #include "bloom-window.h"
 
 struct _BloomApplication
@@ -113,26 +114,6 @@ bloom_application_startup (GApplication *application)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
 
-/* The settings, or NULL when the schema is not installed (a build run
- * without installing): the app then works but keeps nothing. */
-static GSettings *
-create_settings (void)
-{
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
-
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
-  if (schema == NULL)
-    {
-      g_warning ("The GSettings schema %s is not installed; nothing will be kept. "
-                 "Run the installed app, or set GSETTINGS_SCHEMA_DIR.", APPLICATION_ID);
-      return NULL;
-    }
-
-  return g_settings_new_full (schema, NULL, NULL);
-}
-
 static void
 bloom_application_activate (GApplication *application)
 {
@@ -141,7 +122,7 @@ bloom_application_activate (GApplication *application)
   if (window == NULL)
     {
       g_autoptr(BloomSession) session = bloom_session_new ();
-      g_autoptr(GSettings) settings = create_settings ();
+      g_autoptr(GSettings) settings = bloom_settings_new ();
 
       /* What a first start shows; a stored session replaces it. */
       bloom_session_set_m_draft (session, "64");

@@ -40,7 +40,10 @@ struct _BloomBitGrid
   /* The row labels and cells as last drawn, and what they were drawn
    * from. Within one filter bits are only ever set, so its number of set
    * bits tells whether they changed. Reusing the node lets GTK repaint
-   * only the cells whose outlines changed, not the whole grid. */
+   * only the cells whose outlines changed, not the whole grid. It is one
+   * cairo node holding a path per colour: the cairo renderer draws every
+   * node of the window on each frame, clipped to what changed, and two
+   * thousand nodes of their own cost more than the rest of the window. */
   GskRenderNode *cells_node;
   BloomFilter  *cells_filter;
   guint         cells_set_bits;
@@ -229,6 +232,16 @@ get_foreground (BloomBitGrid *self,
 #endif
 }
 
+/* Adds the one-pixel frame inside @rect to the path; filled even-odd. */
+static void
+add_frame (cairo_t               *cr,
+           const graphene_rect_t *rect)
+{
+  cairo_rectangle (cr, rect->origin.x, rect->origin.y, rect->size.width, rect->size.height);
+  cairo_rectangle (cr, rect->origin.x + 1, rect->origin.y + 1,
+                   rect->size.width - 2, rect->size.height - 2);
+}
+
 static GskRenderNode *
 draw_cells (BloomBitGrid  *self,
             BloomFilter   *filter,
@@ -237,13 +250,14 @@ draw_cells (BloomBitGrid  *self,
             guint          columns,
             const GdkRGBA *fg)
 {
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   guint m = bloom_filter_get_m (filter);
+  guint rows = (m + columns - 1) / columns;
   float cell = self->cell_size;
   float inner = cell - CELL_GAP;
-  GdkRGBA set_color, clear_fill, clear_border, label_color;
+  GskRenderNode *node;
+  cairo_t *cr;
+  GdkRGBA clear_fill, clear_border, label_color;
 
-  set_color = *fg;
   clear_fill = *fg;
   clear_fill.alpha *= 0.06f;
   clear_border = *fg;
@@ -251,43 +265,49 @@ draw_cells (BloomBitGrid  *self,
   label_color = *fg;
   label_color.alpha *= 0.65f;
 
-  for (guint row = 0; row * columns < m; row++)
+  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width_for_columns (self, label_width, columns),
+                                                  rows * cell));
+  cr = gsk_cairo_node_get_draw_context (node);
+
+  gdk_cairo_set_source_rgba (cr, &label_color);
+  for (guint row = 0; row < rows; row++)
     {
       g_autofree char *label = g_strdup_printf ("%u", row * columns);
       int text_width, text_height;
 
       pango_layout_set_text (layout, label, -1);
       pango_layout_get_pixel_size (layout, &text_width, &text_height);
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot,
-                              &GRAPHENE_POINT_INIT (label_width - LABEL_GAP - text_width,
-                                                    row * cell + (inner - text_height) / 2.0f));
-      gtk_snapshot_append_layout (snapshot, layout, &label_color);
-      gtk_snapshot_restore (snapshot);
+      cairo_move_to (cr, label_width - LABEL_GAP - text_width,
+                     row * cell + (inner - text_height) / 2.0f);
+      pango_cairo_show_layout (cr, layout);
     }
 
-  for (guint i = 0; i < m; i++)
+  /* Set and clear differ in fill, not only in colour: set cells are
+   * solid, clear ones a faint fill inside a frame. */
+  for (guint pass = 0; pass < 3; pass++)
     {
-      float x = column_x (self, label_width, i % columns);
-      float y = (i / columns) * cell;
-      GskRoundedRect outline;
-      graphene_rect_t rect = GRAPHENE_RECT_INIT (x, y, inner, inner);
-
-      /* Set and clear differ in fill, not only in colour. */
-      if (bloom_filter_get_bit (filter, i))
-        gtk_snapshot_append_color (snapshot, &set_color, &rect);
-      else
+      for (guint i = 0; i < m; i++)
         {
-          gtk_snapshot_append_color (snapshot, &clear_fill, &rect);
-          gsk_rounded_rect_init_from_rect (&outline, &rect, 0);
-          gtk_snapshot_append_border (snapshot, &outline,
-                                      (float[4]) { 1, 1, 1, 1 },
-                                      (GdkRGBA[4]) { clear_border, clear_border,
-                                                     clear_border, clear_border });
+          graphene_rect_t rect = GRAPHENE_RECT_INIT (column_x (self, label_width, i % columns),
+                                                     (i / columns) * cell, inner, inner);
+          gboolean set = bloom_filter_get_bit (filter, i);
+
+          if (pass == 0 && set)
+            cairo_rectangle (cr, rect.origin.x, rect.origin.y, inner, inner);
+          else if (pass == 1 && !set)
+            cairo_rectangle (cr, rect.origin.x, rect.origin.y, inner, inner);
+          else if (pass == 2 && !set)
+            add_frame (cr, &rect);
         }
+
+      gdk_cairo_set_source_rgba (cr, pass == 0 ? fg : pass == 1 ? &clear_fill : &clear_border);
+      cairo_set_fill_rule (cr, pass == 2 ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING);
+      cairo_fill (cr);
     }
 
-  return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  cairo_destroy (cr);
+
+  return node;
 }
 
 static void
@@ -389,7 +409,7 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
       if (bloom_operation_is_repeat (operation, step))
         continue;
 
-      gsk_rounded_rect_init_from_rect (&outline, &rect, 2);
+      gsk_rounded_rect_init_from_rect (&outline, &rect, 0);
       gtk_snapshot_append_border (snapshot, &outline,
                                   (float[4]) { thick, thick, thick, thick },
                                   (GdkRGBA[4]) { highlight_color, highlight_color,

@@ -355,8 +355,9 @@ bloom_details_view_set_session (BloomDetailsView *self,
   g_return_if_fail (BLOOM_IS_DETAILS_VIEW (self));
   g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
 
-  if (!bloom_session_view_bind (self, &self->session, &self->changed_handler, session,
-                                G_CALLBACK (update)))
+  if (!bloom_session_view_bind_when_shown (GTK_WIDGET (self), &self->session,
+                                           &self->changed_handler, session,
+                                           G_CALLBACK (update)))
     return;
 
   update (self);
@@ -369,6 +370,7 @@ bloom_details_view_get_value (BloomDetailsView *self,
                               const char       *key)
 {
   g_return_val_if_fail (BLOOM_IS_DETAILS_VIEW (self), NULL);
+  bloom_session_view_catch_up (GTK_WIDGET (self));
   g_return_val_if_fail (key != NULL, NULL);
 
   for (guint row = 0; row < N_ROWS; row++)

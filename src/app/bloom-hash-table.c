@@ -343,8 +343,9 @@ bloom_hash_table_set_session (BloomHashTable *self,
   g_return_if_fail (BLOOM_IS_HASH_TABLE (self));
   g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
 
-  if (!bloom_session_view_bind (self, &self->session, &self->changed_handler, session,
-                                G_CALLBACK (update)))
+  if (!bloom_session_view_bind_when_shown (GTK_WIDGET (self), &self->session,
+                                           &self->changed_handler, session,
+                                           G_CALLBACK (update)))
     return;
 
   update (self);
@@ -355,6 +356,7 @@ guint
 bloom_hash_table_get_n_rows (BloomHashTable *self)
 {
   g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), 0);
+  bloom_session_view_catch_up (GTK_WIDGET (self));
 
   return self->n_rows;
 }
@@ -367,6 +369,7 @@ bloom_hash_table_get_row_text (BloomHashTable *self,
   GString *text;
 
   g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), NULL);
+  bloom_session_view_catch_up (GTK_WIDGET (self));
   g_return_val_if_fail (row < self->n_rows, NULL);
 
   text = g_string_new (NULL);
@@ -409,6 +412,7 @@ const char *
 bloom_hash_table_get_step_text (BloomHashTable *self)
 {
   g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), NULL);
+  bloom_session_view_catch_up (GTK_WIDGET (self));
 
   if (!gtk_widget_get_visible (self->step_label))
     return NULL;

@@ -687,8 +687,9 @@ bloom_rate_plot_set_session (BloomRatePlot *self,
   g_return_if_fail (BLOOM_IS_RATE_PLOT (self));
   g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
 
-  if (!bloom_session_view_bind (self, &self->session, &self->changed_handler, session,
-                                G_CALLBACK (on_session_changed)))
+  if (!bloom_session_view_bind_when_shown (GTK_WIDGET (self), &self->session,
+                                           &self->changed_handler, session,
+                                           G_CALLBACK (on_session_changed)))
     return;
 
   on_session_changed (self);
@@ -700,6 +701,7 @@ const char *
 bloom_rate_plot_get_text_alternative (BloomRatePlot *self)
 {
   g_return_val_if_fail (BLOOM_IS_RATE_PLOT (self), NULL);
+  bloom_session_view_catch_up (GTK_WIDGET (self));
 
   return self->description;
 }

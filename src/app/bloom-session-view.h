@@ -6,6 +6,8 @@
 
 #pragma once
 
+#include <gtk/gtk.h>
+
 #include "bloom-model.h"
 
 G_BEGIN_DECLS
@@ -15,6 +17,12 @@ gboolean bloom_session_view_bind   (gpointer       view,
                                     gulong        *handler,
                                     BloomSession  *session,
                                     GCallback      on_changed);
+gboolean bloom_session_view_bind_when_shown (GtkWidget     *view,
+                                             BloomSession **slot,
+                                             gulong        *handler,
+                                             BloomSession  *session,
+                                             GCallback      on_changed);
+void     bloom_session_view_catch_up        (GtkWidget     *view);
 void     bloom_session_view_unbind (BloomSession **slot,
                                     gulong        *handler);
 

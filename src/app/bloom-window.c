@@ -264,6 +264,9 @@ update_operation (BloomWindow *self)
       gtk_image_set_from_icon_name (self->verdict_icon, "dialog-information-symbolic");
       gtk_label_set_text (self->operation_label, _("Last operation"));
       gtk_label_set_text (self->operation_text, "");
+      /* Hidden rather than empty: with width-chars set, GTK 4.8 measures an
+       * empty wrapping label as narrower than its minimum. */
+      gtk_widget_set_visible (GTK_WIDGET (self->operation_text), FALSE);
       gtk_label_set_text (self->verdict_label, _("None yet"));
       gtk_label_set_text (self->verdict_detail,
                           bloom_session_get_filter (self->session) != NULL
@@ -281,6 +284,7 @@ update_operation (BloomWindow *self)
   gtk_image_set_from_icon_name (self->verdict_icon, bloom_format_outcome_icon (outcome));
   gtk_label_set_text (self->operation_label, title);
   gtk_label_set_text (self->operation_text, quoted);
+  gtk_widget_set_visible (GTK_WIDGET (self->operation_text), TRUE);
   gtk_label_set_text (self->verdict_label, bloom_format_outcome (outcome));
   gtk_label_set_text (self->verdict_detail, detail);
 }

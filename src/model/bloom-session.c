@@ -24,14 +24,15 @@ struct _BloomSession
   GObject         parent_instance;
 
   BloomFilter    *filter;          /* NULL when no filter is active */
-  /* The exact reference set (SPEC T2, T3): GRefStrings in insertion order,
-   * and the same strings as a set. Equal UTF-8 bytes mean equal UTF-16
-   * units for valid text, so byte equality is the comparison of T2. */
+  /* The exact reference set (SPEC T2, T3): Entry records in insertion
+   * order, and the same records as a set. Equal UTF-8 bytes mean equal
+   * UTF-16 units for valid text, so byte equality is the comparison of T2. */
   GPtrArray      *entries;
   GHashTable     *entry_set;
-  /* Each entry's k positions, in the same order: which entries set a bit
-   * is asked on every redraw and must not hash them all again. */
-  GArray         *entry_positions;
+  /* For each bit, the indices of the entries whose positions include it,
+   * in insertion order (a GArray of guint, or NULL for none): which
+   * strings set a bit is asked on every redraw. */
+  GPtrArray      *bit_setters;
   guint           negative_queries;
   guint           false_positives;
   BloomOperation *last_operation;
@@ -84,7 +85,7 @@ bloom_session_finalize (GObject *object)
 
   g_clear_pointer (&self->entry_set, g_hash_table_unref);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
-  g_clear_pointer (&self->entry_positions, g_array_unref);
+  g_clear_pointer (&self->bit_setters, g_ptr_array_unref);
   g_clear_pointer (&self->m_draft, g_free);
   g_clear_pointer (&self->k_draft, g_free);
   g_clear_pointer (&self->text_draft, g_free);
@@ -186,23 +187,112 @@ bloom_session_class_init (BloomSessionClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
+/* One stored string. Its h1 is the set's hash, so a lookup costs no
+ * second pass over the text. */
 typedef struct
 {
-  guint16 positions[BLOOM_K_MAX];
-} EntryPositions;
+  char    *text;                     /* a GRefString */
+  gsize    len;
+  guint32  h1;
+} Entry;
 
-static GArray *
-new_entry_positions (void)
+static void
+entry_free (Entry *entry)
 {
-  return g_array_new (FALSE, FALSE, sizeof (EntryPositions));
+  g_ref_string_release (entry->text);
+  g_free (entry);
+}
+
+static guint
+entry_hash (gconstpointer key)
+{
+  return ((const Entry *) key)->h1;
+}
+
+static gboolean
+entry_equal (gconstpointer a,
+             gconstpointer b)
+{
+  const Entry *entry_a = a;
+  const Entry *entry_b = b;
+
+  return entry_a->h1 == entry_b->h1 &&
+         entry_a->len == entry_b->len &&
+         memcmp (entry_a->text, entry_b->text, entry_a->len) == 0;
+}
+
+static GPtrArray *
+new_entries (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+}
+
+/* Holds the same records as the entries array, which owns them. */
+static GHashTable *
+new_entry_set (void)
+{
+  return g_hash_table_new (entry_hash, entry_equal);
+}
+
+static Entry *
+get_entry (BloomSession *self,
+           guint         index)
+{
+  g_assert (index < self->entries->len);
+
+  return g_ptr_array_index (self->entries, index);
+}
+
+static void
+free_setters (GArray *setters)
+{
+  if (setters != NULL)
+    g_array_unref (setters);
+}
+
+static GPtrArray *
+new_bit_setters (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) free_setters);
+}
+
+/* The setters of @bit, or NULL when no entry sets it. */
+static GArray *
+get_setters (BloomSession *self,
+             guint         bit)
+{
+  return bit < self->bit_setters->len ? g_ptr_array_index (self->bit_setters, bit) : NULL;
+}
+
+/* Entry @index, just added, sets @positions; a position that repeats
+ * within it counts once. */
+static void
+add_setter (BloomSession  *self,
+            guint          index,
+            const guint16 *positions,
+            guint          n_positions)
+{
+  if (self->bit_setters->len < bloom_filter_get_m (self->filter))
+    g_ptr_array_set_size (self->bit_setters, bloom_filter_get_m (self->filter));
+
+  for (guint i = 0; i < n_positions; i++)
+    {
+      GArray **setters = (GArray **) &g_ptr_array_index (self->bit_setters, positions[i]);
+
+      if (*setters == NULL)
+        *setters = g_array_new (FALSE, FALSE, sizeof (guint));
+      else if (g_array_index (*setters, guint, (*setters)->len - 1) == index)
+        continue;
+      g_array_append_val (*setters, index);
+    }
 }
 
 static void
 bloom_session_init (BloomSession *self)
 {
-  self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ref_string_release);
-  self->entry_set = g_hash_table_new (g_str_hash, g_str_equal);
-  self->entry_positions = new_entry_positions ();
+  self->entries = new_entries ();
+  self->entry_set = new_entry_set ();
+  self->bit_setters = new_bit_setters ();
   self->m_draft = g_strdup ("");
   self->k_draft = g_strdup ("");
   self->text_draft = g_strdup ("");
@@ -246,15 +336,15 @@ move_contents (BloomSession *to,
   to->filter = g_steal_pointer (&from->filter);
   g_clear_object (&to->last_operation);
   to->last_operation = g_steal_pointer (&from->last_operation);
-  g_clear_pointer (&to->entries, g_ptr_array_unref);
-  to->entries = g_steal_pointer (&from->entries);
-  from->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ref_string_release);
   g_clear_pointer (&to->entry_set, g_hash_table_unref);
   to->entry_set = g_steal_pointer (&from->entry_set);
-  from->entry_set = g_hash_table_new (g_str_hash, g_str_equal);
-  g_clear_pointer (&to->entry_positions, g_array_unref);
-  to->entry_positions = g_steal_pointer (&from->entry_positions);
-  from->entry_positions = new_entry_positions ();
+  from->entry_set = new_entry_set ();
+  g_clear_pointer (&to->entries, g_ptr_array_unref);
+  to->entries = g_steal_pointer (&from->entries);
+  from->entries = new_entries ();
+  g_clear_pointer (&to->bit_setters, g_ptr_array_unref);
+  to->bit_setters = g_steal_pointer (&from->bit_setters);
+  from->bit_setters = new_bit_setters ();
   to->negative_queries = from->negative_queries;
   to->false_positives = from->false_positives;
   from->negative_queries = from->false_positives = 0;
@@ -443,28 +533,16 @@ probe_text (BloomSession *self,
   return TRUE;
 }
 
-/* The stored copy of @text, if it is stored. @text is valid and NUL-free
- * here, so a NUL-terminated copy of it compares exactly. A valid string of
- * at most 256 UTF-16 units takes at most 3 bytes per unit, so the copy
- * fits on the stack; only bloom_session_contains() may pass longer text. */
-static char *
+/* The entry of @text, if it is stored; @h1 is the text's first hash. */
+static Entry *
 lookup_entry (BloomSession *self,
               const char   *text,
-              gsize         len)
+              gsize         len,
+              guint32       h1)
 {
-  char buffer[BLOOM_TEXT_MAX_UNITS * 3 + 1];
-  g_autofree char *allocated = NULL;
-  char *key = buffer;
+  Entry key = { .text = (char *) text, .len = len, .h1 = h1 };
 
-  if (len < sizeof buffer)
-    {
-      memcpy (buffer, text, len);
-      buffer[len] = '\0';
-    }
-  else
-    key = allocated = g_strndup (text, len);
-
-  return g_hash_table_lookup (self->entry_set, key);
+  return g_hash_table_lookup (self->entry_set, &key);
 }
 
 /* Makes the operation the last one. Creating and finalizing an object
@@ -506,7 +584,7 @@ insert_text (BloomSession *self,
              GError      **error)
 {
   Probe probe = { 0, };
-  char *stored;
+  Entry *entry;
   guint16 before_mask;
   guint16 after_mask;
   BloomOutcome outcome;
@@ -517,15 +595,14 @@ insert_text (BloomSession *self,
   if (!probe_text (self, text, len, &probe, error))
     return FALSE;
 
-  stored = lookup_entry (self, text, len);
+  entry = lookup_entry (self, text, len, probe.h1);
 
-  if (stored != NULL)
+  if (entry != NULL)
     {
       /* SPEC T5: nothing changes; every position is already set. */
       outcome = BLOOM_OUTCOME_ALREADY_INSERTED;
       before_mask = bloom_filter_read_positions (self->filter, probe.positions, probe.n_positions);
       after_mask = before_mask;
-      g_ref_string_acquire (stored);
     }
   else
     {
@@ -544,10 +621,13 @@ insert_text (BloomSession *self,
       before_mask = bloom_filter_set_positions (self->filter, probe.positions, probe.n_positions);
       after_mask = (1u << probe.n_positions) - 1;
 
-      stored = g_ref_string_new_len (text, len);
-      g_ptr_array_add (self->entries, g_ref_string_acquire (stored));
-      g_hash_table_add (self->entry_set, stored);
-      g_array_append_vals (self->entry_positions, probe.positions, 1);
+      entry = g_new (Entry, 1);
+      entry->text = g_ref_string_new_len (text, len);
+      entry->len = len;
+      entry->h1 = probe.h1;
+      g_ptr_array_add (self->entries, entry);
+      g_hash_table_add (self->entry_set, entry);
+      add_setter (self, self->entries->len - 1, probe.positions, probe.n_positions);
 
       /* SPEC R3: the reference set changed, earlier queries say nothing. */
       self->negative_queries = 0;
@@ -555,10 +635,8 @@ insert_text (BloomSession *self,
     }
 
   if (record)
-    record_operation (self, BLOOM_OPERATION_INSERT, outcome, stored, &probe,
+    record_operation (self, BLOOM_OPERATION_INSERT, outcome, entry->text, &probe,
                       before_mask, after_mask);
-
-  g_ref_string_release (stored);
 
   return TRUE;
 }
@@ -591,7 +669,8 @@ bloom_session_query (BloomSession *self,
   Probe probe;
   guint16 mask;
   BloomOutcome outcome;
-  char *stored_text;
+  Entry *entry;
+  g_autoptr(GRefString) unstored_text = NULL;
 
   g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
   g_return_val_if_fail (text != NULL || len == 0, NULL);
@@ -605,12 +684,9 @@ bloom_session_query (BloomSession *self,
 
   mask = bloom_filter_read_positions (self->filter, probe.positions, probe.n_positions);
 
-  stored_text = lookup_entry (self, text, len);
-  if (stored_text != NULL)
-    {
-      outcome = BLOOM_OUTCOME_MEMBER;
-      g_ref_string_acquire (stored_text);
-    }
+  entry = lookup_entry (self, text, len, probe.h1);
+  if (entry != NULL)
+    outcome = BLOOM_OUTCOME_MEMBER;
   else
     {
       guint16 all = (1u << probe.n_positions) - 1;
@@ -625,11 +701,11 @@ bloom_session_query (BloomSession *self,
             self->false_positives++;
         }
 
-      stored_text = g_ref_string_new_len (text, len);
+      unstored_text = g_ref_string_new_len (text, len);
     }
 
-  record_operation (self, BLOOM_OPERATION_QUERY, outcome, stored_text, &probe, mask, mask);
-  g_ref_string_release (stored_text);
+  record_operation (self, BLOOM_OPERATION_QUERY, outcome,
+                    entry != NULL ? entry->text : unstored_text, &probe, mask, mask);
 
   emit_changed (self);
 
@@ -654,7 +730,7 @@ bloom_session_insert_example (BloomSession *self,
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (example_strings); i++)
-    if (!g_hash_table_contains (self->entry_set, example_strings[i]))
+    if (!bloom_session_contains (self, example_strings[i], -1))
       n_new++;
 
   if (self->entries->len + n_new > BLOOM_MAX_ENTRIES)
@@ -707,16 +783,16 @@ bloom_session_get_entry (BloomSession *self,
                          guint         i,
                          gsize        *len)
 {
-  const char *entry;
+  Entry *entry;
 
   g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
   g_return_val_if_fail (i < self->entries->len, NULL);
 
-  entry = g_ptr_array_index (self->entries, i);
+  entry = get_entry (self, i);
   if (len != NULL)
-    *len = g_ref_string_length ((char *) entry);
+    *len = entry->len;
 
-  return entry;
+  return entry->text;
 }
 
 gboolean
@@ -724,13 +800,19 @@ bloom_session_contains (BloomSession *self,
                         const char   *text,
                         gssize        len)
 {
+  guint32 h1, h2;
+
   g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
   g_return_val_if_fail (text != NULL || len == 0, FALSE);
 
   if (len < 0)
     len = strlen (text);
 
-  return lookup_entry (self, text, len) != NULL;
+  /* A text that could not be inserted is not stored. */
+  if (!bloom_text_hash_pair (text, len, &h1, &h2, NULL))
+    return FALSE;
+
+  return lookup_entry (self, text, len, h1) != NULL;
 }
 
 guint
@@ -827,38 +909,6 @@ bloom_session_get_estimated_entries (BloomSession *self)
                                  bloom_filter_count_set_bits (self->filter));
 }
 
-/* The positions of entry @index. Hashing it again costs microseconds; a
- * cache would be one more thing for reset, undo and load to keep right. */
-static guint
-get_entry_positions (BloomSession *self,
-                     guint         index,
-                     guint16      *positions)
-{
-  guint k = bloom_filter_get_k (self->filter);
-
-  g_assert (index < self->entry_positions->len);
-
-  memcpy (positions, g_array_index (self->entry_positions, EntryPositions, index).positions,
-          k * sizeof *positions);
-
-  return k;
-}
-
-static gboolean
-entry_sets_bit (BloomSession *self,
-                guint         index,
-                guint         bit)
-{
-  guint16 positions[BLOOM_K_MAX];
-  guint k = get_entry_positions (self, index, positions);
-
-  for (guint i = 0; i < k; i++)
-    if (positions[i] == bit)
-      return TRUE;
-
-  return FALSE;
-}
-
 /* The indices, in insertion order, of the entries whose positions include
  * @bit: the strings that set it. NULL when there are none; free with
  * g_free(). */
@@ -879,27 +929,24 @@ bloom_session_get_bit_setters (BloomSession *self,
 
   g_return_val_if_fail (bit < bloom_filter_get_m (self->filter), NULL);
 
-  setters = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < self->entries->len; i++)
-    if (entry_sets_bit (self, i, bit))
-      g_array_append_val (setters, i);
+  setters = get_setters (self, bit);
+  if (setters == NULL)
+    return NULL;
 
   *n_setters = setters->len;
 
-  return (guint *) g_array_free (setters, setters->len == 0);
+  return g_memdup2 (setters->data, setters->len * sizeof (guint));
 }
 
-/* bloom_session_get_first_setter() for each of @n_bits bits in one pass
- * over the entries: @entries[i] is the first entry whose positions include
- * @bits[i], or G_MAXUINT when none does. */
+/* bloom_session_get_first_setter() for each of @n_bits bits: @entries[i]
+ * is the first entry whose positions include @bits[i], or G_MAXUINT when
+ * none does. */
 void
 bloom_session_get_first_setters (BloomSession *self,
                                  const guint  *bits,
                                  guint         n_bits,
                                  guint        *entries)
 {
-  guint missing = n_bits;
-
   g_return_if_fail (BLOOM_IS_SESSION (self));
   g_return_if_fail (bits != NULL || n_bits == 0);
   g_return_if_fail (entries != NULL || n_bits == 0);
@@ -913,19 +960,8 @@ bloom_session_get_first_setters (BloomSession *self,
   if (self->filter == NULL)
     return;
 
-  for (guint i = 0; i < self->entries->len && missing > 0; i++)
-    {
-      guint16 positions[BLOOM_K_MAX];
-      guint k = get_entry_positions (self, i, positions);
-
-      for (guint b = 0; b < n_bits; b++)
-        for (guint p = 0; entries[b] == G_MAXUINT && p < k; p++)
-          if (positions[p] == bits[b])
-            {
-              entries[b] = i;
-              missing--;
-            }
-    }
+  for (guint b = 0; b < n_bits; b++)
+    bloom_session_get_first_setter (self, bits[b], &entries[b]);
 }
 
 /* The first entry in insertion order whose positions include @bit: the one
@@ -935,6 +971,8 @@ bloom_session_get_first_setter (BloomSession *self,
                                 guint         bit,
                                 guint        *entry)
 {
+  GArray *setters;
+
   g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
 
   if (self->filter == NULL)
@@ -942,15 +980,14 @@ bloom_session_get_first_setter (BloomSession *self,
 
   g_return_val_if_fail (bit < bloom_filter_get_m (self->filter), FALSE);
 
-  for (guint i = 0; i < self->entries->len; i++)
-    if (entry_sets_bit (self, i, bit))
-      {
-        if (entry != NULL)
-          *entry = i;
-        return TRUE;
-      }
+  setters = get_setters (self, bit);
+  if (setters == NULL)
+    return FALSE;
 
-  return FALSE;
+  if (entry != NULL)
+    *entry = g_array_index (setters, guint, 0);
+
+  return TRUE;
 }
 
 static void

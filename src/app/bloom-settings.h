@@ -1,0 +1,15 @@
+/* bloom-settings.h — the app's GSettings, on a backend that does its
+ * housekeeping away from the main loop
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+GSettings *bloom_settings_new (void);
+
+G_END_DECLS
