@@ -1,5 +1,5 @@
-/* fuzz-text.c — bloom_text_to_units(), bloom_text_count_units() and
- * bloom_text_quote() on arbitrary bytes
+/* fuzz-text.c — bloom_text_to_units(), bloom_text_count_units(),
+ * bloom_text_hash_pair() and bloom_text_quote() on arbitrary bytes
  *
  * Each result is checked against a small independent reading of SPEC T1
  * and T4: the units are the text's UTF-16 code units, the live count
@@ -52,6 +52,34 @@ reference_count_units (const char *text,
   return n;
 }
 
+/* The one-pass hash of the hot path accepts exactly what to_units()
+ * accepts, hashes the same units, and refuses with the same error. */
+static void
+check_hash_pair (const char      *text,
+                 gsize            len,
+                 const gunichar2 *units,
+                 gsize            n_units,
+                 const GError    *units_error)
+{
+  g_autoptr(GError) error = NULL;
+  guint32 h1 = 0, h2 = 0, want1 = 0, want2 = 0;
+  gboolean hashed = bloom_text_hash_pair (text, len, &h1, &h2, &error);
+
+  if (hashed != (units != NULL))
+    g_error ("hash_pair %s a text that to_units %s", hashed ? "accepts" : "refuses",
+             units != NULL ? "accepts" : "refuses");
+
+  if (units != NULL)
+    {
+      bloom_hash_pair (units, n_units, &want1, &want2);
+      if (h1 != want1 || h2 != want2)
+        g_error ("hash_pair gives %08x %08x, the units hash to %08x %08x", h1, h2, want1, want2);
+    }
+  else if (error == NULL || units_error == NULL || error->code != units_error->code ||
+           g_strcmp0 (error->message, units_error->message) != 0)
+    g_error ("hash_pair and to_units refuse a text differently");
+}
+
 static void
 check_units (const char *text,
              gsize       len,
@@ -64,6 +92,7 @@ check_units (const char *text,
 
   count = bloom_text_count_units (text, len);
   units = bloom_text_to_units (text, len, &n_units, &error);
+  check_hash_pair (text, len, units, n_units, error);
 
   if (valid && count != reference_count_units (text, len))
     g_error ("count_units gives %ld for a text of %ld units", count,

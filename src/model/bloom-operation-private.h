@@ -10,10 +10,11 @@
 
 G_BEGIN_DECLS
 
-/* @text is a GRefString, shared with the session's entries. */
+/* @text is @len bytes of valid UTF-8 without a NUL; it is copied. */
 BloomOperation *bloom_operation_new      (BloomOperationKind  kind,
                                           BloomOutcome        outcome,
-                                          char               *text,
+                                          const char         *text,
+                                          gsize               len,
                                           guint32             h1,
                                           guint32             h2,
                                           guint               n_positions,
@@ -23,14 +24,14 @@ BloomOperation *bloom_operation_new      (BloomOperationKind  kind,
 void            bloom_operation_reinit   (BloomOperation     *self,
                                           BloomOperationKind  kind,
                                           BloomOutcome        outcome,
-                                          char               *text,
+                                          const char         *text,
+                                          gsize               len,
                                           guint32             h1,
                                           guint32             h2,
                                           guint               n_positions,
                                           const guint16      *positions,
                                           guint16             before_mask,
                                           guint16             after_mask);
-char           *bloom_operation_ref_text (BloomOperation     *self);
 gboolean        bloom_operation_equal    (BloomOperation     *self,
                                           BloomOperation     *other);
 

@@ -17,7 +17,11 @@ struct _BloomOperation
 
   BloomOperationKind kind;
   BloomOutcome       outcome;
-  char              *text;          /* GRefString */
+  /* The text, NUL-terminated, in a buffer that a reused operation keeps:
+   * recording an operation copies a few bytes and allocates nothing. */
+  char              *text;
+  gsize              text_len;
+  gsize              text_size;
   guint32            h1;
   guint32            h2;
   guint              n_positions;
@@ -40,7 +44,7 @@ bloom_operation_finalize (GObject *object)
 {
   BloomOperation *self = BLOOM_OPERATION (object);
 
-  g_clear_pointer (&self->text, g_ref_string_release);
+  g_clear_pointer (&self->text, g_free);
 
   G_OBJECT_CLASS (bloom_operation_parent_class)->finalize (object);
 }
@@ -58,13 +62,13 @@ bloom_operation_init (BloomOperation *self)
 {
 }
 
-/* Fills in every field; @text is a GRefString, acquired before the old
- * text is released, since it may be the same string. */
+/* Fills in every field; @text is @len bytes without a NUL. */
 static void
 fill (BloomOperation     *self,
       BloomOperationKind  kind,
       BloomOutcome        outcome,
-      char               *text,
+      const char         *text,
+      gsize               len,
       guint32             h1,
       guint32             h2,
       guint               n_positions,
@@ -72,15 +76,20 @@ fill (BloomOperation     *self,
       guint16             before_mask,
       guint16             after_mask)
 {
-  char *old_text = self->text;
-
   g_assert (kind <= BLOOM_OPERATION_QUERY);
   g_assert (outcome <= BLOOM_OUTCOME_DEFINITELY_ABSENT);
   g_assert (text != NULL);
+  g_assert (memchr (text, '\0', len) == NULL);
   g_assert (n_positions >= BLOOM_K_MIN && n_positions <= BLOOM_K_MAX);
 
-  self->text = g_ref_string_acquire (text);
-  g_clear_pointer (&old_text, g_ref_string_release);
+  if (len + 1 > self->text_size)
+    {
+      self->text_size = MAX (len + 1, 64);
+      self->text = g_realloc (self->text, self->text_size);
+    }
+  memcpy (self->text, text, len);
+  self->text[len] = '\0';
+  self->text_len = len;
   self->kind = kind;
   self->outcome = outcome;
   self->h1 = h1;
@@ -94,7 +103,8 @@ fill (BloomOperation     *self,
 BloomOperation *
 bloom_operation_new (BloomOperationKind  kind,
                      BloomOutcome        outcome,
-                     char               *text,
+                     const char         *text,
+                     gsize               len,
                      guint32             h1,
                      guint32             h2,
                      guint               n_positions,
@@ -104,7 +114,7 @@ bloom_operation_new (BloomOperationKind  kind,
 {
   BloomOperation *self = g_object_new (BLOOM_TYPE_OPERATION, NULL);
 
-  fill (self, kind, outcome, text, h1, h2, n_positions, positions, before_mask, after_mask);
+  fill (self, kind, outcome, text, len, h1, h2, n_positions, positions, before_mask, after_mask);
 
   return self;
 }
@@ -115,7 +125,8 @@ void
 bloom_operation_reinit (BloomOperation     *self,
                         BloomOperationKind  kind,
                         BloomOutcome        outcome,
-                        char               *text,
+                        const char         *text,
+                        gsize               len,
                         guint32             h1,
                         guint32             h2,
                         guint               n_positions,
@@ -125,15 +136,7 @@ bloom_operation_reinit (BloomOperation     *self,
 {
   g_assert (BLOOM_IS_OPERATION (self));
 
-  fill (self, kind, outcome, text, h1, h2, n_positions, positions, before_mask, after_mask);
-}
-
-char *
-bloom_operation_ref_text (BloomOperation *self)
-{
-  g_assert (BLOOM_IS_OPERATION (self));
-
-  return g_ref_string_acquire (self->text);
+  fill (self, kind, outcome, text, len, h1, h2, n_positions, positions, before_mask, after_mask);
 }
 
 gboolean
@@ -145,7 +148,8 @@ bloom_operation_equal (BloomOperation *self,
 
   return self->kind == other->kind &&
          self->outcome == other->outcome &&
-         strcmp (self->text, other->text) == 0 &&
+         self->text_len == other->text_len &&
+         memcmp (self->text, other->text, self->text_len) == 0 &&
          self->h1 == other->h1 &&
          self->h2 == other->h2 &&
          self->n_positions == other->n_positions &&
@@ -178,7 +182,7 @@ bloom_operation_get_text (BloomOperation *self,
   g_return_val_if_fail (BLOOM_IS_OPERATION (self), NULL);
 
   if (len != NULL)
-    *len = g_ref_string_length (self->text);
+    *len = self->text_len;
 
   return self->text;
 }

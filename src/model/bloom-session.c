@@ -29,10 +29,12 @@ struct _BloomSession
    * UTF-16 units for valid text, so byte equality is the comparison of T2. */
   GPtrArray      *entries;
   GHashTable     *entry_set;
-  /* For each bit, the indices of the entries whose positions include it,
-   * in insertion order (a GArray of guint, or NULL for none): which
-   * strings set a bit is asked on every redraw. */
-  GPtrArray      *bit_setters;
+  /* For each bit, the entries whose positions include it, in insertion
+   * order: which strings set a bit is asked on every redraw. One list per
+   * bit (BitSetters), threaded through one array of links (SetterLink),
+   * so an insert appends k links and seldom allocates. */
+  GArray         *bit_setters;
+  GArray         *setter_links;
   guint           negative_queries;
   guint           false_positives;
   BloomOperation *last_operation;
@@ -85,7 +87,8 @@ bloom_session_finalize (GObject *object)
 
   g_clear_pointer (&self->entry_set, g_hash_table_unref);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
-  g_clear_pointer (&self->bit_setters, g_ptr_array_unref);
+  g_clear_pointer (&self->bit_setters, g_array_unref);
+  g_clear_pointer (&self->setter_links, g_array_unref);
   g_clear_pointer (&self->m_draft, g_free);
   g_clear_pointer (&self->k_draft, g_free);
   g_clear_pointer (&self->text_draft, g_free);
@@ -243,48 +246,89 @@ get_entry (BloomSession *self,
   return g_ptr_array_index (self->entries, index);
 }
 
-static void
-free_setters (GArray *setters)
-{
-  if (setters != NULL)
-    g_array_unref (setters);
-}
+#define NO_LINK G_MAXUINT
 
-static GPtrArray *
+typedef struct
+{
+  guint first;   /* links of this bit, or NO_LINK */
+  guint last;
+  guint count;
+} BitSetters;
+
+typedef struct
+{
+  guint entry;
+  guint next;    /* the next link of the same bit, or NO_LINK */
+} SetterLink;
+
+static GArray *
 new_bit_setters (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) free_setters);
+  return g_array_new (FALSE, FALSE, sizeof (BitSetters));
 }
 
-/* The setters of @bit, or NULL when no entry sets it. */
 static GArray *
+new_setter_links (void)
+{
+  return g_array_new (FALSE, FALSE, sizeof (SetterLink));
+}
+
+/* The setters of @bit; none when no entry sets it. */
+static BitSetters
 get_setters (BloomSession *self,
              guint         bit)
 {
-  return bit < self->bit_setters->len ? g_ptr_array_index (self->bit_setters, bit) : NULL;
+  if (bit < self->bit_setters->len)
+    return g_array_index (self->bit_setters, BitSetters, bit);
+
+  return (BitSetters) { NO_LINK, NO_LINK, 0 };
 }
 
 /* Entry @index, just added, sets @positions; a position that repeats
- * within it counts once. */
+ * within it counts once. The arrays are sized once per insert, not once
+ * per link. */
 static void
 add_setter (BloomSession  *self,
             guint          index,
             const guint16 *positions,
             guint          n_positions)
 {
-  if (self->bit_setters->len < bloom_filter_get_m (self->filter))
-    g_ptr_array_set_size (self->bit_setters, bloom_filter_get_m (self->filter));
+  guint m = bloom_filter_get_m (self->filter);
+  guint n_links = self->setter_links->len;
+
+  if (self->bit_setters->len < m)
+    {
+      guint old_len = self->bit_setters->len;
+
+      g_array_set_size (self->bit_setters, m);
+      for (guint bit = old_len; bit < m; bit++)
+        g_array_index (self->bit_setters, BitSetters, bit) = (BitSetters) { NO_LINK, NO_LINK, 0 };
+    }
+
+  g_array_set_size (self->setter_links, n_links + n_positions);
 
   for (guint i = 0; i < n_positions; i++)
     {
-      GArray **setters = (GArray **) &g_ptr_array_index (self->bit_setters, positions[i]);
+      BitSetters *bit = &g_array_index (self->bit_setters, BitSetters, positions[i]);
 
-      if (*setters == NULL)
-        *setters = g_array_new (FALSE, FALSE, sizeof (guint));
-      else if (g_array_index (*setters, guint, (*setters)->len - 1) == index)
-        continue;
-      g_array_append_val (*setters, index);
+      if (bit->last != NO_LINK)
+        {
+          SetterLink *last = &g_array_index (self->setter_links, SetterLink, bit->last);
+
+          if (last->entry == index)
+            continue;
+          last->next = n_links;
+        }
+      else
+        bit->first = n_links;
+
+      g_array_index (self->setter_links, SetterLink, n_links) = (SetterLink) { index, NO_LINK };
+      bit->last = n_links;
+      bit->count++;
+      n_links++;
     }
+
+  g_array_set_size (self->setter_links, n_links);
 }
 
 static void
@@ -293,6 +337,7 @@ bloom_session_init (BloomSession *self)
   self->entries = new_entries ();
   self->entry_set = new_entry_set ();
   self->bit_setters = new_bit_setters ();
+  self->setter_links = new_setter_links ();
   self->m_draft = g_strdup ("");
   self->k_draft = g_strdup ("");
   self->text_draft = g_strdup ("");
@@ -342,9 +387,12 @@ move_contents (BloomSession *to,
   g_clear_pointer (&to->entries, g_ptr_array_unref);
   to->entries = g_steal_pointer (&from->entries);
   from->entries = new_entries ();
-  g_clear_pointer (&to->bit_setters, g_ptr_array_unref);
+  g_clear_pointer (&to->bit_setters, g_array_unref);
   to->bit_setters = g_steal_pointer (&from->bit_setters);
   from->bit_setters = new_bit_setters ();
+  g_clear_pointer (&to->setter_links, g_array_unref);
+  to->setter_links = g_steal_pointer (&from->setter_links);
+  from->setter_links = new_setter_links ();
   to->negative_queries = from->negative_queries;
   to->false_positives = from->false_positives;
   from->negative_queries = from->false_positives = 0;
@@ -554,22 +602,23 @@ static void
 record_operation (BloomSession       *self,
                   BloomOperationKind  kind,
                   BloomOutcome        outcome,
-                  char               *text,
+                  const char         *text,
+                  gsize               len,
                   const Probe        *probe,
                   guint16             before_mask,
                   guint16             after_mask)
 {
   if (self->last_operation != NULL &&
-      g_atomic_int_get (&G_OBJECT (self->last_operation)->ref_count) == 1)
+      g_atomic_int_get (&((GObject *) self->last_operation)->ref_count) == 1)
     {
-      bloom_operation_reinit (self->last_operation, kind, outcome, text,
+      bloom_operation_reinit (self->last_operation, kind, outcome, text, len,
                               probe->h1, probe->h2, probe->n_positions,
                               probe->positions, before_mask, after_mask);
       return;
     }
 
   g_clear_object (&self->last_operation);
-  self->last_operation = bloom_operation_new (kind, outcome, text,
+  self->last_operation = bloom_operation_new (kind, outcome, text, len,
                                               probe->h1, probe->h2, probe->n_positions,
                                               probe->positions, before_mask, after_mask);
 }
@@ -635,7 +684,7 @@ insert_text (BloomSession *self,
     }
 
   if (record)
-    record_operation (self, BLOOM_OPERATION_INSERT, outcome, entry->text, &probe,
+    record_operation (self, BLOOM_OPERATION_INSERT, outcome, text, len, &probe,
                       before_mask, after_mask);
 
   return TRUE;
@@ -669,8 +718,6 @@ bloom_session_query (BloomSession *self,
   Probe probe;
   guint16 mask;
   BloomOutcome outcome;
-  Entry *entry;
-  g_autoptr(GRefString) unstored_text = NULL;
 
   g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
   g_return_val_if_fail (text != NULL || len == 0, NULL);
@@ -684,8 +731,7 @@ bloom_session_query (BloomSession *self,
 
   mask = bloom_filter_read_positions (self->filter, probe.positions, probe.n_positions);
 
-  entry = lookup_entry (self, text, len, probe.h1);
-  if (entry != NULL)
+  if (lookup_entry (self, text, len, probe.h1) != NULL)
     outcome = BLOOM_OUTCOME_MEMBER;
   else
     {
@@ -700,12 +746,9 @@ bloom_session_query (BloomSession *self,
           if (outcome == BLOOM_OUTCOME_FALSE_POSITIVE)
             self->false_positives++;
         }
-
-      unstored_text = g_ref_string_new_len (text, len);
     }
 
-  record_operation (self, BLOOM_OPERATION_QUERY, outcome,
-                    entry != NULL ? entry->text : unstored_text, &probe, mask, mask);
+  record_operation (self, BLOOM_OPERATION_QUERY, outcome, text, len, &probe, mask, mask);
 
   emit_changed (self);
 
@@ -917,7 +960,9 @@ bloom_session_get_bit_setters (BloomSession *self,
                                guint         bit,
                                guint        *n_setters)
 {
-  GArray *setters;
+  BitSetters setters;
+  guint *entries;
+  guint link;
 
   g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
   g_return_val_if_fail (n_setters != NULL, NULL);
@@ -930,12 +975,22 @@ bloom_session_get_bit_setters (BloomSession *self,
   g_return_val_if_fail (bit < bloom_filter_get_m (self->filter), NULL);
 
   setters = get_setters (self, bit);
-  if (setters == NULL)
+  if (setters.count == 0)
     return NULL;
 
-  *n_setters = setters->len;
+  entries = g_new (guint, setters.count);
+  link = setters.first;
+  for (guint i = 0; i < setters.count; i++)
+    {
+      const SetterLink *setter = &g_array_index (self->setter_links, SetterLink, link);
 
-  return g_memdup2 (setters->data, setters->len * sizeof (guint));
+      entries[i] = setter->entry;
+      link = setter->next;
+    }
+  g_assert (link == NO_LINK);
+  *n_setters = setters.count;
+
+  return entries;
 }
 
 /* bloom_session_get_first_setter() for each of @n_bits bits: @entries[i]
@@ -971,7 +1026,7 @@ bloom_session_get_first_setter (BloomSession *self,
                                 guint         bit,
                                 guint        *entry)
 {
-  GArray *setters;
+  BitSetters setters;
 
   g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
 
@@ -981,11 +1036,11 @@ bloom_session_get_first_setter (BloomSession *self,
   g_return_val_if_fail (bit < bloom_filter_get_m (self->filter), FALSE);
 
   setters = get_setters (self, bit);
-  if (setters == NULL)
+  if (setters.count == 0)
     return FALSE;
 
   if (entry != NULL)
-    *entry = g_array_index (setters, guint, 0);
+    *entry = g_array_index (self->setter_links, SetterLink, setters.first).entry;
 
   return TRUE;
 }
