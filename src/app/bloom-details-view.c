@@ -297,6 +297,9 @@ bloom_details_view_init (BloomDetailsView *self)
       gtk_label_set_xalign (GTK_LABEL (self->values[row]), 0.0f);
       gtk_label_set_wrap (GTK_LABEL (self->values[row]), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (self->values[row]), PANGO_WRAP_WORD_CHAR);
+      /* A minimum width spares Pango laying the value out a word per line
+       * to measure it, each time it changes. */
+      gtk_label_set_width_chars (GTK_LABEL (self->values[row]), 20);
       gtk_label_set_selectable (GTK_LABEL (self->values[row]), TRUE);
       gtk_widget_set_hexpand (self->values[row], TRUE);
       gtk_widget_add_css_class (self->values[row], "numeric");

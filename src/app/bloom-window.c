@@ -264,8 +264,7 @@ update_operation (BloomWindow *self)
       gtk_image_set_from_icon_name (self->verdict_icon, "dialog-information-symbolic");
       gtk_label_set_text (self->operation_label, _("Last operation"));
       gtk_label_set_text (self->operation_text, "");
-      /* Hidden rather than empty: with width-chars set, GTK 4.8 measures an
-       * empty wrapping label as narrower than its minimum. */
+      /* No string to show: hidden, so it takes no room either. */
       gtk_widget_set_visible (GTK_WIDGET (self->operation_text), FALSE);
       gtk_label_set_text (self->verdict_label, _("None yet"));
       gtk_label_set_text (self->verdict_detail,
