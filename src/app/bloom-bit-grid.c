@@ -41,10 +41,12 @@ struct _BloomBitGrid
    * from. Within one filter bits are only ever set, so its number of set
    * bits tells whether they changed. Reusing the node lets GTK repaint
    * only the cells whose outlines changed, not the whole grid. It is one
-   * cairo node holding a path per colour: the cairo renderer draws every
-   * node of the window on each frame, clipped to what changed, and two
-   * thousand nodes of their own cost more than the rest of the window. */
+   * cairo node that paints an image of them: the cairo renderer draws every
+   * node of the window on each frame, clipped to what changed, and copying
+   * the pixels of an image costs less there than two thousand rectangles;
+   * the GL renderer keeps the texture it made of the node. */
   GskRenderNode *cells_node;
+  int           cells_scale;
   BloomFilter  *cells_filter;
   guint         cells_set_bits;
   guint         cells_columns;
@@ -254,7 +256,11 @@ draw_cells (BloomBitGrid  *self,
   guint rows = (m + columns - 1) / columns;
   float cell = self->cell_size;
   float inner = cell - CELL_GAP;
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  int width = width_for_columns (self, label_width, columns);
+  int height = rows * self->cell_size;
   GskRenderNode *node;
+  cairo_surface_t *image;
   cairo_t *cr;
   GdkRGBA clear_fill, clear_border, label_color;
 
@@ -265,9 +271,10 @@ draw_cells (BloomBitGrid  *self,
   label_color = *fg;
   label_color.alpha *= 0.65f;
 
-  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width_for_columns (self, label_width, columns),
-                                                  rows * cell));
-  cr = gsk_cairo_node_get_draw_context (node);
+  /* In device pixels, so that the image maps onto them one to one. */
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (image, scale, scale);
+  cr = cairo_create (image);
 
   gdk_cairo_set_source_rgba (cr, &label_color);
   for (guint row = 0; row < rows; row++)
@@ -307,6 +314,13 @@ draw_cells (BloomBitGrid  *self,
 
   cairo_destroy (cr);
 
+  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cr = gsk_cairo_node_get_draw_context (node);
+  cairo_set_source_surface (cr, image, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (image);
+
   return node;
 }
 
@@ -327,13 +341,16 @@ append_cells (BloomBitGrid  *self,
               const GdkRGBA *fg)
 {
   guint set_bits = bloom_filter_count_set_bits (filter);
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
   if (self->cells_node == NULL || self->cells_filter != filter ||
       self->cells_set_bits != set_bits || self->cells_columns != columns ||
-      self->cells_size != self->cell_size || !gdk_rgba_equal (&self->cells_color, fg))
+      self->cells_size != self->cell_size || self->cells_scale != scale ||
+      !gdk_rgba_equal (&self->cells_color, fg))
     {
       clear_cells (self);
       self->cells_node = draw_cells (self, filter, layout, label_width, columns, fg);
+      self->cells_scale = scale;
       /* A reference, so that no other filter can appear at this address. */
       self->cells_filter = g_object_ref (filter);
       self->cells_set_bits = set_bits;
