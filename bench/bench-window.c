@@ -81,6 +81,10 @@
 /* The goal of the performance issue, in ms: operation to painted frame, p99. */
 #define GOAL_P99_MS 8.0
 
+/* The slowest operations listed with their phases: p99 of 1000 is the
+ * tenth slowest. */
+#define SLOWEST_SHOWN 12
+
 typedef struct
 {
   /* Times, in µs of g_get_monotonic_time(), of the last frame's phases. */
@@ -105,6 +109,7 @@ typedef struct
   double after;
   guint  frames;   /* after-paints in the span */
   guint  renders;  /* renders of the window in the span */
+  guint  index;    /* which operation or resize, from 0 */
 } Sample;
 
 static Clock clock_;
@@ -268,6 +273,37 @@ quantile (GArray *samples,
   return bench_quantile (values, q);
 }
 
+static int
+compare_totals_descending (gconstpointer a,
+                           gconstpointer b)
+{
+  double ta = ((const Sample *) a)->total;
+  double tb = ((const Sample *) b)->total;
+
+  return (ta < tb) - (ta > tb);
+}
+
+/* The slowest samples with their phases: whether a tail is one phase of
+ * the work or the whole machine being slow for a moment (then CPU time
+ * grows with the wall time, phase by phase). */
+static void
+report_slowest (GArray *samples,
+                guint   n)
+{
+  g_autoptr(GArray) sorted = g_array_copy (samples);
+
+  g_array_sort (sorted, compare_totals_descending);
+  for (guint i = 0; i < MIN (n, sorted->len); i++)
+    {
+      const Sample *s = &g_array_index (sorted, Sample, i);
+
+      printf ("# slowest %2u: #%-4u %6.2f ms  CPU %5.2f  action %5.2f  wait %5.2f  "
+              "layout %5.2f  paint %5.2f  after %5.2f  frames %u\n",
+              i + 1, s->index, s->total, s->cpu, s->action, s->wait, s->layout, s->paint,
+              s->after, s->frames);
+    }
+}
+
 static const char *
 renderer_name (void)
 {
@@ -329,6 +365,7 @@ report (const char *what,
     {
       double p99 = quantile (samples, total, 0.99);
 
+      report_slowest (samples, SLOWEST_SHOWN);
       printf ("operation → painted frame p99: %.2f ms (goal ≤ %.0f ms): %s\n", p99, GOAL_P99_MS,
               p99 <= GOAL_P99_MS ? "goal met" : "goal missed");
       printf ("goal renderer=%s %s operation_p99_ms=%.3f goal_ms=%.1f met=%s\n", renderer_name (),
@@ -480,6 +517,7 @@ main (int   argc,
       wait_quiet (quiet_ms);
 
       bench_window_measured_operation (window, insert ? "filter.insert" : "filter.query", &sample);
+      sample.index = i;
 
       operation = bloom_session_get_last_operation (session);
       if (operation == NULL || g_strcmp0 (bloom_operation_get_text (operation, NULL), text) != 0)
