@@ -17,6 +17,12 @@ gboolean bloom_session_add_entry     (BloomSession *self,
                                       const char   *text,
                                       gssize        len,
                                       GError      **error);
+gboolean bloom_session_add_hashed_entry (BloomSession *self,
+                                         const char   *text,
+                                         gsize         len,
+                                         guint32       h1,
+                                         guint32       h2,
+                                         GError      **error);
 void     bloom_session_set_counters  (BloomSession *self,
                                       guint         negative_queries,
                                       guint         false_positives);

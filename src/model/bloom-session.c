@@ -17,7 +17,7 @@
 #include "bloom-operation-private.h"
 #include "bloom-session-private.h"
 #include "bloom-sizing.h"
-#include "bloom-text.h"
+#include "bloom-text-private.h"
 
 struct _BloomSession
 {
@@ -190,38 +190,17 @@ bloom_session_class_init (BloomSessionClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
-/* One stored string. Its h1 is the set's hash, so a lookup costs no
- * second pass over the text. */
+/* One stored string, keyed by its first hash; the text is a GRefString. */
 typedef struct
 {
-  char    *text;                     /* a GRefString */
-  gsize    len;
-  guint32  h1;
+  BloomTextKey key;
 } Entry;
 
 static void
 entry_free (Entry *entry)
 {
-  g_ref_string_release (entry->text);
+  g_ref_string_release ((char *) entry->key.text);
   g_free (entry);
-}
-
-static guint
-entry_hash (gconstpointer key)
-{
-  return ((const Entry *) key)->h1;
-}
-
-static gboolean
-entry_equal (gconstpointer a,
-             gconstpointer b)
-{
-  const Entry *entry_a = a;
-  const Entry *entry_b = b;
-
-  return entry_a->h1 == entry_b->h1 &&
-         entry_a->len == entry_b->len &&
-         memcmp (entry_a->text, entry_b->text, entry_a->len) == 0;
 }
 
 static GPtrArray *
@@ -234,7 +213,7 @@ new_entries (void)
 static GHashTable *
 new_entry_set (void)
 {
-  return g_hash_table_new (entry_hash, entry_equal);
+  return g_hash_table_new (bloom_text_key_hash, bloom_text_key_equal);
 }
 
 static Entry *
@@ -543,27 +522,14 @@ typedef struct
   guint16 positions[BLOOM_K_MAX];
 } Probe;
 
-static gboolean
-probe_text (BloomSession *self,
-            const char   *text,
-            gssize        len,
-            Probe        *probe,
-            GError      **error)
+/* The positions of @probe's h1 and h2 in the active filter. */
+static void
+place_probe (BloomSession *self,
+             Probe        *probe)
 {
-  guint m, k, step;
-
-  if (self->filter == NULL)
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_NO_FILTER,
-                   _("No filter is active. Create a filter first."));
-      return FALSE;
-    }
-
-  if (!bloom_text_hash_pair (text, len, &probe->h1, &probe->h2, error))
-    return FALSE;
-
-  m = bloom_filter_get_m (self->filter);
-  k = bloom_filter_get_k (self->filter);
+  guint m = bloom_filter_get_m (self->filter);
+  guint k = bloom_filter_get_k (self->filter);
+  guint step;
 
   /* (h1 + i·h2) mod m, stepwise: adding h2 mod m and subtracting m once
    * gives exactly bloom_hash_position() (SPEC H3) with one division
@@ -577,6 +543,26 @@ probe_text (BloomSession *self,
 
       probe->positions[i] = position >= m ? position - m : position;
     }
+}
+
+static gboolean
+probe_text (BloomSession *self,
+            const char   *text,
+            gssize        len,
+            Probe        *probe,
+            GError      **error)
+{
+  if (self->filter == NULL)
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_NO_FILTER,
+                   _("No filter is active. Create a filter first."));
+      return FALSE;
+    }
+
+  if (!bloom_text_hash_pair (text, len, &probe->h1, &probe->h2, error))
+    return FALSE;
+
+  place_probe (self, probe);
 
   return TRUE;
 }
@@ -588,7 +574,7 @@ lookup_entry (BloomSession *self,
               gsize         len,
               guint32       h1)
 {
-  Entry key = { .text = (char *) text, .len = len, .h1 = h1 };
+  BloomTextKey key = { text, len, h1 };
 
   return g_hash_table_lookup (self->entry_set, &key);
 }
@@ -626,23 +612,18 @@ record_operation (BloomSession       *self,
 /* The heart of SPEC F1, T3, T5, R3, W3. Makes the operation the last one
  * when @record is set; never emits. */
 static gboolean
-insert_text (BloomSession *self,
-             const char   *text,
-             gssize        len,
-             gboolean      record,
-             GError      **error)
+insert_probed (BloomSession *self,
+               const char   *text,
+               gsize         len,
+               const Probe  *probe_in,
+               gboolean      record,
+               GError      **error)
 {
-  Probe probe = { 0, };
+  Probe probe = *probe_in;
   Entry *entry;
   guint16 before_mask;
   guint16 after_mask;
   BloomOutcome outcome;
-
-  if (len < 0 && text != NULL)
-    len = strlen (text);
-
-  if (!probe_text (self, text, len, &probe, error))
-    return FALSE;
 
   entry = lookup_entry (self, text, len, probe.h1);
 
@@ -671,9 +652,7 @@ insert_text (BloomSession *self,
       after_mask = (1u << probe.n_positions) - 1;
 
       entry = g_new (Entry, 1);
-      entry->text = g_ref_string_new_len (text, len);
-      entry->len = len;
-      entry->h1 = probe.h1;
+      entry->key = (BloomTextKey) { g_ref_string_new_len (text, len), len, probe.h1 };
       g_ptr_array_add (self->entries, entry);
       g_hash_table_add (self->entry_set, entry);
       add_setter (self, self->entries->len - 1, probe.positions, probe.n_positions);
@@ -688,6 +667,24 @@ insert_text (BloomSession *self,
                       before_mask, after_mask);
 
   return TRUE;
+}
+
+static gboolean
+insert_text (BloomSession *self,
+             const char   *text,
+             gssize        len,
+             gboolean      record,
+             GError      **error)
+{
+  Probe probe = { 0, };
+
+  if (len < 0 && text != NULL)
+    len = strlen (text);
+
+  if (!probe_text (self, text, len, &probe, error))
+    return FALSE;
+
+  return insert_probed (self, text, len, &probe, record, error);
 }
 
 BloomOperation *
@@ -833,9 +830,9 @@ bloom_session_get_entry (BloomSession *self,
 
   entry = get_entry (self, i);
   if (len != NULL)
-    *len = entry->len;
+    *len = entry->key.len;
 
-  return entry->text;
+  return entry->key.text;
 }
 
 gboolean
@@ -1201,6 +1198,26 @@ bloom_session_add_entry (BloomSession *self,
   g_assert (BLOOM_IS_SESSION (self));
 
   return insert_text (self, text, len, FALSE, error);
+}
+
+/* bloom_session_add_entry() for a text the loader has checked and hashed
+ * already (bloom_text_hash_pair()), so that an import hashes it once. */
+gboolean
+bloom_session_add_hashed_entry (BloomSession *self,
+                                const char   *text,
+                                gsize         len,
+                                guint32       h1,
+                                guint32       h2,
+                                GError      **error)
+{
+  Probe probe = { .h1 = h1, .h2 = h2 };
+
+  g_assert (BLOOM_IS_SESSION (self));
+  g_assert (self->filter != NULL);
+
+  place_probe (self, &probe);
+
+  return insert_probed (self, text, len, &probe, FALSE, error);
 }
 
 void

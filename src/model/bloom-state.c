@@ -17,7 +17,7 @@
 #include "bloom-operation-private.h"
 #include "bloom-session-private.h"
 #include "bloom-state.h"
-#include "bloom-text.h"
+#include "bloom-text-private.h"
 
 /* Writing */
 
@@ -940,7 +940,7 @@ read_hash (JsonObject  *root,
   return TRUE;
 }
 
-static GPtrArray *
+static GArray *
 invalid_entry (GError     **error,
                guint        i,
                const char  *message)
@@ -952,22 +952,34 @@ invalid_entry (GError     **error,
   return NULL;
 }
 
+/* One string of "filter.entries", with its hashes: an import hashes each
+ * entry once. */
+typedef struct
+{
+  BloomTextKey key;   /* the text is owned by the parsed document */
+  guint32      h2;
+} LoadedEntry;
+
 /* The strings of "filter.entries", checked, without duplicates. */
-static GPtrArray *
+static GArray *
 read_entries (JsonObject  *filter,
               GError     **error)
 {
-  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) entries = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new (bloom_text_key_hash, bloom_text_key_equal);
   JsonArray *array;
 
   if (!(array = read_array_member (filter, "filter", "entries", BLOOM_MAX_ENTRIES, error)))
     return NULL;
 
+  /* Sized once: @seen holds pointers into it. */
+  entries = g_array_sized_new (FALSE, FALSE, sizeof (LoadedEntry), json_array_get_length (array));
+
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       JsonNode *node = json_array_get_element (array, i);
       g_autoptr(GError) local_error = NULL;
+      LoadedEntry *entry;
       const char *text;
       guint32 h1, h2;
 
@@ -981,10 +993,11 @@ read_entries (JsonObject  *filter,
       if (!bloom_text_hash_pair (text, -1, &h1, &h2, &local_error))
         return invalid_entry (error, i, local_error->message);
 
-      if (!g_hash_table_add (seen, (gpointer) text))
+      g_array_set_size (entries, entries->len + 1);
+      entry = &g_array_index (entries, LoadedEntry, entries->len - 1);
+      *entry = (LoadedEntry) { { text, strlen (text), h1 }, h2 };
+      if (!g_hash_table_add (seen, entry))
         return invalid_entry (error, i, C_("field problem", "it repeats an earlier entry."));
-
-      g_ptr_array_add (entries, (gpointer) text);
     }
 
   return g_steal_pointer (&entries);
@@ -1127,7 +1140,7 @@ read_filter (JsonObject    *root,
     "m", "k", "bits", "entries", "negativeQueries", "falsePositives", "lastOperation", NULL
   };
   JsonObject *filter;
-  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GArray) entries = NULL;
   const char *bits;
   gint64 m, k, negative_queries, false_positives;
   gboolean has_operation;
@@ -1178,7 +1191,7 @@ read_filter (JsonObject    *root,
   if (has_operation && fields.kind == BLOOM_OPERATION_INSERT &&
       fields.outcome == BLOOM_OUTCOME_INSERTED)
     {
-      if (entries->len == 0 || strcmp (g_ptr_array_index (entries, entries->len - 1),
+      if (entries->len == 0 || strcmp (g_array_index (entries, LoadedEntry, entries->len - 1).key.text,
                                        fields.text) != 0)
         return invalid_field (error, "filter.lastOperation",
                               C_("field problem", "a string that was just inserted must be the last entry."));
@@ -1189,7 +1202,9 @@ read_filter (JsonObject    *root,
     return FALSE;
   for (guint i = 0; i < n_replayed; i++)
     {
-      gboolean added = bloom_session_add_entry (session, g_ptr_array_index (entries, i), -1, NULL);
+      const LoadedEntry *entry = &g_array_index (entries, LoadedEntry, i);
+      gboolean added = bloom_session_add_hashed_entry (session, entry->key.text, entry->key.len,
+                                                       entry->key.h1, entry->h2, NULL);
 
       g_assert (added);
     }

@@ -10,7 +10,7 @@
 
 #include "bloom-error.h"
 #include "bloom-hash.h"
-#include "bloom-text.h"
+#include "bloom-text-private.h"
 
 /* SPEC T4: exactly what JavaScript's JSON.stringify writes for a string,
  * so that whitespace and control characters become visible. Bytes from
@@ -244,4 +244,23 @@ bloom_text_hash_pair (const char *text,
   *h2 = b | 1u;
 
   return TRUE;
+}
+
+guint
+bloom_text_key_hash (gconstpointer key)
+{
+  return ((const BloomTextKey *) key)->h1;
+}
+
+/* Byte equality: for valid UTF-8 the same as equal UTF-16 units (SPEC T2). */
+gboolean
+bloom_text_key_equal (gconstpointer a,
+                      gconstpointer b)
+{
+  const BloomTextKey *key_a = a;
+  const BloomTextKey *key_b = b;
+
+  return key_a->h1 == key_b->h1 &&
+         key_a->len == key_b->len &&
+         memcmp (key_a->text, key_b->text, key_a->len) == 0;
 }
