@@ -13,10 +13,6 @@ G_BEGIN_DECLS
 #define BLOOM_MAX_OPEN_DETAILS 16
 #define BLOOM_DETAIL_NAME_MAX  32
 
-gboolean bloom_session_add_entry     (BloomSession *self,
-                                      const char   *text,
-                                      gssize        len,
-                                      GError      **error);
 gboolean bloom_session_add_hashed_entry (BloomSession *self,
                                          const char   *text,
                                          gsize         len,

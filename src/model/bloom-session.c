@@ -24,7 +24,7 @@ struct _BloomSession
   GObject         parent_instance;
 
   BloomFilter    *filter;          /* NULL when no filter is active */
-  /* The exact reference set (SPEC T2, T3): Entry records in insertion
+  /* The exact reference set (SPEC T2, T3): BloomTextKeys in insertion
    * order, and the same records as a set. Equal UTF-8 bytes mean equal
    * UTF-16 units for valid text, so byte equality is the comparison of T2. */
   GPtrArray      *entries;
@@ -190,16 +190,11 @@ bloom_session_class_init (BloomSessionClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
-/* One stored string, keyed by its first hash; the text is a GRefString. */
-typedef struct
-{
-  BloomTextKey key;
-} Entry;
-
+/* A stored string, keyed by its first hash; its text is a GRefString. */
 static void
-entry_free (Entry *entry)
+entry_free (BloomTextKey *entry)
 {
-  g_ref_string_release ((char *) entry->key.text);
+  g_ref_string_release ((char *) entry->text);
   g_free (entry);
 }
 
@@ -216,7 +211,7 @@ new_entry_set (void)
   return g_hash_table_new (bloom_text_key_hash, bloom_text_key_equal);
 }
 
-static Entry *
+static BloomTextKey *
 get_entry (BloomSession *self,
            guint         index)
 {
@@ -568,7 +563,7 @@ probe_text (BloomSession *self,
 }
 
 /* The entry of @text, if it is stored; @h1 is the text's first hash. */
-static Entry *
+static BloomTextKey *
 lookup_entry (BloomSession *self,
               const char   *text,
               gsize         len,
@@ -615,23 +610,22 @@ static gboolean
 insert_probed (BloomSession *self,
                const char   *text,
                gsize         len,
-               const Probe  *probe_in,
+               const Probe  *probe,
                gboolean      record,
                GError      **error)
 {
-  Probe probe = *probe_in;
-  Entry *entry;
+  BloomTextKey *entry;
   guint16 before_mask;
   guint16 after_mask;
   BloomOutcome outcome;
 
-  entry = lookup_entry (self, text, len, probe.h1);
+  entry = lookup_entry (self, text, len, probe->h1);
 
   if (entry != NULL)
     {
       /* SPEC T5: nothing changes; every position is already set. */
       outcome = BLOOM_OUTCOME_ALREADY_INSERTED;
-      before_mask = bloom_filter_read_positions (self->filter, probe.positions, probe.n_positions);
+      before_mask = bloom_filter_read_positions (self->filter, probe->positions, probe->n_positions);
       after_mask = before_mask;
     }
   else
@@ -648,14 +642,14 @@ insert_probed (BloomSession *self,
       outcome = BLOOM_OUTCOME_INSERTED;
       /* Each bit is read just before its own step sets it, so a repeat
        * within this insert shows before = 1 (SPEC W3). */
-      before_mask = bloom_filter_set_positions (self->filter, probe.positions, probe.n_positions);
-      after_mask = (1u << probe.n_positions) - 1;
+      before_mask = bloom_filter_set_positions (self->filter, probe->positions, probe->n_positions);
+      after_mask = (1u << probe->n_positions) - 1;
 
-      entry = g_new (Entry, 1);
-      entry->key = (BloomTextKey) { g_ref_string_new_len (text, len), len, probe.h1 };
+      entry = g_new (BloomTextKey, 1);
+      *entry = (BloomTextKey) { g_ref_string_new_len (text, len), len, probe->h1 };
       g_ptr_array_add (self->entries, entry);
       g_hash_table_add (self->entry_set, entry);
-      add_setter (self, self->entries->len - 1, probe.positions, probe.n_positions);
+      add_setter (self, self->entries->len - 1, probe->positions, probe->n_positions);
 
       /* SPEC R3: the reference set changed, earlier queries say nothing. */
       self->negative_queries = 0;
@@ -663,17 +657,17 @@ insert_probed (BloomSession *self,
     }
 
   if (record)
-    record_operation (self, BLOOM_OPERATION_INSERT, outcome, text, len, &probe,
+    record_operation (self, BLOOM_OPERATION_INSERT, outcome, text, len, probe,
                       before_mask, after_mask);
 
   return TRUE;
 }
 
+/* An insert as the user makes it: it becomes the last operation. */
 static gboolean
 insert_text (BloomSession *self,
              const char   *text,
              gssize        len,
-             gboolean      record,
              GError      **error)
 {
   Probe probe = { 0, };
@@ -684,7 +678,7 @@ insert_text (BloomSession *self,
   if (!probe_text (self, text, len, &probe, error))
     return FALSE;
 
-  return insert_probed (self, text, len, &probe, record, error);
+  return insert_probed (self, text, len, &probe, TRUE, error);
 }
 
 BloomOperation *
@@ -697,7 +691,7 @@ bloom_session_insert (BloomSession *self,
   g_return_val_if_fail (text != NULL || len == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!insert_text (self, text, len, TRUE, error))
+  if (!insert_text (self, text, len, error))
     return NULL;
 
   emit_changed (self);
@@ -784,7 +778,7 @@ bloom_session_insert_example (BloomSession *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (example_strings); i++)
     {
-      gboolean inserted = insert_text (self, example_strings[i], -1, TRUE, NULL);
+      gboolean inserted = insert_text (self, example_strings[i], -1, NULL);
 
       g_assert (inserted);
     }
@@ -823,16 +817,16 @@ bloom_session_get_entry (BloomSession *self,
                          guint         i,
                          gsize        *len)
 {
-  Entry *entry;
+  BloomTextKey *entry;
 
   g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
   g_return_val_if_fail (i < self->entries->len, NULL);
 
   entry = get_entry (self, i);
   if (len != NULL)
-    *len = entry->key.len;
+    *len = entry->len;
 
-  return entry->key.text;
+  return entry->text;
 }
 
 gboolean
@@ -1188,20 +1182,8 @@ bloom_session_set_detail_open (BloomSession *self,
 }
 
 /* For the loader: an entry without an operation, a signal or a counter
- * reset. */
-gboolean
-bloom_session_add_entry (BloomSession *self,
-                         const char   *text,
-                         gssize        len,
-                         GError      **error)
-{
-  g_assert (BLOOM_IS_SESSION (self));
-
-  return insert_text (self, text, len, FALSE, error);
-}
-
-/* bloom_session_add_entry() for a text the loader has checked and hashed
- * already (bloom_text_hash_pair()), so that an import hashes it once. */
+ * reset, for a text it has checked and hashed already
+ * (bloom_text_hash_pair()), so that an import hashes it once. */
 gboolean
 bloom_session_add_hashed_entry (BloomSession *self,
                                 const char   *text,
