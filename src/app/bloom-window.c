@@ -49,6 +49,8 @@ struct _BloomWindow
   /* A field edit arrives as a delete and then an insert; what the fields
    * say is applied once both have happened, from an idle. */
   guint                 parameter_sync_id;
+  guint                 icon_preload_id;
+  gboolean              icons_preloaded;
   /* Set by a spin button's "input" when its text is not a valid number,
    * so that "output" leaves the text as typed instead of replacing it. */
   gboolean              keep_parameter_text;
@@ -1354,6 +1356,7 @@ bloom_window_dispose (GObject *object)
   BloomWindow *self = BLOOM_WINDOW (object);
 
   g_clear_handle_id (&self->parameter_sync_id, g_source_remove);
+  g_clear_handle_id (&self->icon_preload_id, g_source_remove);
   g_cancellable_cancel (self->file_cancellable);
   if (self->sizing_dialog != NULL)
     {
@@ -1439,6 +1442,50 @@ bloom_window_set_property (GObject      *object,
     }
 }
 
+/* The verdict icons are SVGs, rendered when first shown: 10–20 ms each,
+ * which made the first operations of a lecture a frame or two slower than
+ * the rest. Once the window is up they are rendered while nothing else
+ * happens, at the size and scale the verdict uses; the icon theme keeps
+ * them. */
+static gboolean
+preload_verdict_icons (gpointer user_data)
+{
+  BloomWindow *self = user_data;
+  GtkWidget *icon_widget = GTK_WIDGET (self->verdict_icon);
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (icon_widget));
+  int size = gtk_image_get_pixel_size (self->verdict_icon);
+
+  self->icon_preload_id = 0;
+  self->icons_preloaded = TRUE;
+
+  for (BloomOutcome outcome = BLOOM_OUTCOME_INSERTED; outcome <= BLOOM_OUTCOME_DEFINITELY_ABSENT;
+       outcome++)
+    {
+      g_autoptr(GtkIconPaintable) icon = NULL;
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+
+      icon = gtk_icon_theme_lookup_icon (theme, bloom_format_outcome_icon (outcome), NULL, size,
+                                         gtk_widget_get_scale_factor (icon_widget),
+                                         gtk_widget_get_direction (icon_widget), 0);
+      gdk_paintable_snapshot (GDK_PAINTABLE (icon), snapshot, size, size);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+bloom_window_map (GtkWidget *widget)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (bloom_window_parent_class)->map (widget);
+
+  if (!self->icons_preloaded && self->icon_preload_id == 0)
+    self->icon_preload_id = g_idle_add_full (G_PRIORITY_LOW, preload_verdict_icons, self, NULL);
+}
+
 static void
 bloom_window_class_init (BloomWindowClass *klass)
 {
@@ -1447,6 +1494,7 @@ bloom_window_class_init (BloomWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   window_class->close_request = bloom_window_close_request;
+  widget_class->map = bloom_window_map;
 
   object_class->constructed = bloom_window_constructed;
   object_class->dispose = bloom_window_dispose;
