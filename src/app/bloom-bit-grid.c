@@ -234,14 +234,31 @@ get_foreground (BloomBitGrid *self,
 #endif
 }
 
-/* Adds the one-pixel frame inside @rect to the path; filled even-odd. */
+/* Adds the cells whose bit is @set to the path: squares, or with @frames
+ * the one-pixel frame inside each square (to fill even-odd). */
 static void
-add_frame (cairo_t               *cr,
-           const graphene_rect_t *rect)
+add_cells (BloomBitGrid *self,
+           cairo_t      *cr,
+           BloomFilter  *filter,
+           int           label_width,
+           guint         columns,
+           gboolean      set,
+           gboolean      frames)
 {
-  cairo_rectangle (cr, rect->origin.x, rect->origin.y, rect->size.width, rect->size.height);
-  cairo_rectangle (cr, rect->origin.x + 1, rect->origin.y + 1,
-                   rect->size.width - 2, rect->size.height - 2);
+  double inner = self->cell_size - CELL_GAP;
+
+  for (guint i = 0; i < bloom_filter_get_m (filter); i++)
+    {
+      double x = column_x (self, label_width, i % columns);
+      double y = (i / columns) * self->cell_size;
+
+      if (!bloom_filter_get_bit (filter, i) != !set)
+        continue;
+
+      cairo_rectangle (cr, x, y, inner, inner);
+      if (frames)
+        cairo_rectangle (cr, x + 1, y + 1, inner - 2, inner - 2);
+    }
 }
 
 static GskRenderNode *
@@ -250,13 +267,13 @@ draw_cells (BloomBitGrid  *self,
             PangoLayout   *layout,
             int            label_width,
             guint          columns,
+            int            scale,
             const GdkRGBA *fg)
 {
   guint m = bloom_filter_get_m (filter);
   guint rows = (m + columns - 1) / columns;
   float cell = self->cell_size;
   float inner = cell - CELL_GAP;
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   int width = width_for_columns (self, label_width, columns);
   int height = rows * self->cell_size;
   GskRenderNode *node;
@@ -290,27 +307,17 @@ draw_cells (BloomBitGrid  *self,
     }
 
   /* Set and clear differ in fill, not only in colour: set cells are
-   * solid, clear ones a faint fill inside a frame. */
-  for (guint pass = 0; pass < 3; pass++)
-    {
-      for (guint i = 0; i < m; i++)
-        {
-          graphene_rect_t rect = GRAPHENE_RECT_INIT (column_x (self, label_width, i % columns),
-                                                     (i / columns) * cell, inner, inner);
-          gboolean set = bloom_filter_get_bit (filter, i);
-
-          if (pass == 0 && set)
-            cairo_rectangle (cr, rect.origin.x, rect.origin.y, inner, inner);
-          else if (pass == 1 && !set)
-            cairo_rectangle (cr, rect.origin.x, rect.origin.y, inner, inner);
-          else if (pass == 2 && !set)
-            add_frame (cr, &rect);
-        }
-
-      gdk_cairo_set_source_rgba (cr, pass == 0 ? fg : pass == 1 ? &clear_fill : &clear_border);
-      cairo_set_fill_rule (cr, pass == 2 ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING);
-      cairo_fill (cr);
-    }
+   * solid, clear ones a faint fill inside a frame. One path per colour. */
+  add_cells (self, cr, filter, label_width, columns, TRUE, FALSE);
+  gdk_cairo_set_source_rgba (cr, fg);
+  cairo_fill (cr);
+  add_cells (self, cr, filter, label_width, columns, FALSE, FALSE);
+  gdk_cairo_set_source_rgba (cr, &clear_fill);
+  cairo_fill (cr);
+  add_cells (self, cr, filter, label_width, columns, FALSE, TRUE);
+  gdk_cairo_set_source_rgba (cr, &clear_border);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_fill (cr);
 
   cairo_destroy (cr);
 
@@ -349,7 +356,7 @@ append_cells (BloomBitGrid  *self,
       !gdk_rgba_equal (&self->cells_color, fg))
     {
       clear_cells (self);
-      self->cells_node = draw_cells (self, filter, layout, label_width, columns, fg);
+      self->cells_node = draw_cells (self, filter, layout, label_width, columns, scale, fg);
       self->cells_scale = scale;
       /* A reference, so that no other filter can appear at this address. */
       self->cells_filter = g_object_ref (filter);
