@@ -163,6 +163,152 @@ test_step_through (Fixture       *fixture,
   wait_for_draw (fixture);
 }
 
+/* What the grid shows, read back as pixels: for each bit, whether the
+ * middle of its cell carries the orange dot of the last operation, and
+ * whether the ring of the current step surrounds it. */
+typedef struct
+{
+  guint64 dots;    /* bit i: the middle of cell i is orange */
+  guint64 rings;   /* bit i: just left of cell i is orange, and not
+                    * because cell i − 1 is marked: its outline is there */
+} Marks;
+
+static gboolean
+is_orange (const guchar *pixel)
+{
+  /* Cairo's ARGB32 in memory order B, G, R, A: Adwaita's orange 4
+   * (230, 97, 0), with room for antialiasing. */
+  return pixel[2] > 200 && pixel[1] > 60 && pixel[1] < 140 && pixel[0] < 60;
+}
+
+static Marks
+read_marks (BloomBitGrid *grid)
+{
+  GtkWidget *widget = GTK_WIDGET (grid);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  guint cell = bloom_bit_grid_get_cell_size (grid);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = NULL;
+  gsize stride = (gsize) width * 4;
+  int left[64], top[64];
+  Marks marks = { 0, 0 };
+
+  g_assert_cmpint (gdk_paintable_get_intrinsic_width (paintable), ==, width);
+  g_assert_cmpint (gdk_paintable_get_intrinsic_height (paintable), ==, height);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  pixels = g_malloc (stride * height);
+  gdk_texture_download (texture, pixels, stride);
+
+  /* Where each cell starts, from the grid's own hit test. */
+  for (guint i = 0; i < 64; i++)
+    left[i] = top[i] = -1;
+  for (int y = height - 1; y >= 0; y--)
+    for (int x = width - 1; x >= 0; x--)
+      {
+        guint index;
+
+        if (bloom_bit_grid_get_cell_at (grid, x + 0.5, y + 0.5, &index))
+          {
+            g_assert_cmpuint (index, <, 64);
+            left[index] = x;
+            top[index] = y;
+          }
+      }
+
+  for (guint i = 0; i < 64; i++)
+    {
+      int middle_x = left[i] + (cell - 2) / 2;
+      int middle_y = top[i] + (cell - 2) / 2;
+
+      g_assert_cmpint (left[i], >=, 3);
+      if (is_orange (pixels + middle_y * stride + middle_x * 4))
+        marks.dots |= G_GUINT64_CONSTANT (1) << i;
+      if (is_orange (pixels + middle_y * stride + (left[i] - 3) * 4))
+        marks.rings |= G_GUINT64_CONSTANT (1) << i;
+    }
+  marks.rings &= ~(marks.dots << 1);
+
+  return marks;
+}
+
+#define BIT(i) (G_GUINT64_CONSTANT (1) << (i))
+
+/* The marks follow the last operation, step by step while stepping, and
+ * nothing else: not the cursor, not a repeated position twice. */
+static void
+test_grid_marks (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+  Marks marks;
+
+  create_filter (fixture, "64", "4");
+  wait_for_draw (fixture);
+  marks = read_marks (grid);
+  g_assert_cmphex (marks.dots, ==, 0);
+  g_assert_cmphex (marks.rings, ==, 0);
+
+  /* "apple" at m = 64: 63 36 9 46 (hash-vectors.json). */
+  run (fixture, "filter.insert", "apple");
+  wait_for_draw (fixture);
+  marks = read_marks (grid);
+  g_assert_cmphex (marks.dots, ==, BIT (63) | BIT (36) | BIT (9) | BIT (46));
+  g_assert_cmphex (marks.rings, ==, 0);
+
+  /* Stepping: the steps so far, the newest in a ring. */
+  g_assert_true (press (fixture, "<Control>t"));
+  g_assert_true (press (fixture, "<Alt>Right"));
+  wait_for_draw (fixture);
+  marks = read_marks (grid);
+  g_assert_cmphex (marks.dots, ==, BIT (63) | BIT (36));
+  g_assert_cmphex (marks.rings, ==, BIT (36));
+
+  g_assert_true (press (fixture, "<Alt>Left"));
+  wait_for_draw (fixture);
+  marks = read_marks (grid);
+  g_assert_cmphex (marks.dots, ==, BIT (63));
+  g_assert_cmphex (marks.rings, ==, BIT (63));
+
+  /* Moving the bit cursor leaves them as they are. */
+  gtk_widget_grab_focus (GTK_WIDGET (grid));
+  g_assert_true (press (fixture, "Right"));
+  wait_for_draw (fixture);
+  marks = read_marks (grid);
+  g_assert_cmphex (marks.dots, ==, BIT (63));
+  g_assert_cmphex (marks.rings, ==, BIT (63));
+
+  /* Another operation, all its positions again once stepping ends. */
+  g_assert_true (press (fixture, "<Control>t"));
+  run (fixture, "filter.query", "banana");
+  wait_for_draw (fixture);
+  marks = read_marks (grid);
+  g_assert_cmphex (marks.rings, ==, 0);
+  {
+    BloomOperation *operation = bloom_session_get_last_operation (fixture->session);
+    guint64 expected = 0;
+
+    for (guint step = 0; step < bloom_operation_get_n_positions (operation); step++)
+      expected |= BIT (bloom_operation_get_position (operation, step));
+    g_assert_cmpuint (bloom_operation_get_n_positions (operation), ==, 4);
+    g_assert_cmphex (marks.dots, ==, expected);
+  }
+
+  /* A reset leaves no operation to mark. */
+  g_assert_true (press (fixture, "<Control>r"));
+  wait_for_draw (fixture);
+  marks = read_marks (grid);
+  g_assert_cmphex (marks.dots, ==, 0);
+}
+
+#undef BIT
+
 /* The query of "b" at m = 8, k = 1 stops at its first clear bit. */
 static void
 test_step_through_query (Fixture       *fixture,
@@ -711,6 +857,7 @@ main (int   argc,
 
   ADD ("step-through", test_step_through);
   ADD ("step-through-query", test_step_through_query);
+  ADD ("grid-marks", test_grid_marks);
   ADD ("grid-focus-order", test_grid_focus_order);
   ADD ("bit-cursor", test_bit_cursor);
   ADD ("set-by-column", test_set_by_column);

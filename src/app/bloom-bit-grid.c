@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "bloom-bit-grid.h"
 #include "bloom-session-view.h"
@@ -18,6 +19,19 @@
 #define CELL_GAP  2     /* between neighbouring cells */
 #define GROUP     8     /* columns per group: a wider gap helps count by hand */
 #define GROUP_GAP 4
+
+/* What the marks of the last operation depend on. Compared as bytes,
+ * so always zeroed before it is filled in. */
+typedef struct
+{
+  guint    positions[BLOOM_K_MAX];
+  guint32  repeats;     /* bit i: step i repeats an earlier position */
+  guint    n_steps;
+  gboolean stepping;
+  guint    columns;
+  int      label_width;
+  guint    cell_size;
+} Marks;
 
 struct _BloomBitGrid
 {
@@ -40,7 +54,7 @@ struct _BloomBitGrid
   /* The row labels and cells as last drawn, and what they were drawn
    * from. Within one filter bits are only ever set, so its number of set
    * bits tells whether they changed. Reusing the node lets GTK repaint
-   * only the cells whose outlines changed, not the whole grid. It is one
+   * only where the marks changed, not the whole grid. It is one
    * cairo node that paints an image of them: the cairo renderer draws every
    * node of the window on each frame, clipped to what changed, and copying
    * the pixels of an image costs less there than two thousand rectangles;
@@ -52,6 +66,15 @@ struct _BloomBitGrid
   guint         cells_columns;
   guint         cells_size;
   GdkRGBA       cells_color;
+
+  /* The marks of the last operation's positions, as last drawn, and what
+   * they were drawn from. They are one node too: GTK finds what changed
+   * between two frames node by node and gives up, repainting a whole
+   * container, once that is more than 30 rectangles; two dozen outlines
+   * moving across the grid, plus the texts that change with them, were
+   * enough to repaint the whole window on each operation. */
+  GskRenderNode *marks_node;
+  Marks          marks;
 };
 
 G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, GTK_TYPE_WIDGET)
@@ -370,6 +393,129 @@ append_cells (BloomBitGrid  *self,
     gtk_snapshot_append_node (snapshot, self->cells_node);
 }
 
+/* A rectangle with rounded corners as a closed path of its own. */
+static void
+add_rounded_rect (cairo_t               *cr,
+                  const graphene_rect_t *rect,
+                  double                 radius)
+{
+  double x = rect->origin.x, y = rect->origin.y;
+  double width = rect->size.width, height = rect->size.height;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
+  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
+  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
+  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* The last operation's positions: a thick orange outline and, as a cue
+ * that does not rely on colour, a dot in the middle of the cell. While
+ * stepping through them, only the steps revealed so far; the newest one
+ * gets a second ring. A repeated position is marked once. */
+static GskRenderNode *
+draw_marks (BloomBitGrid *self,
+            const Marks  *marks)
+{
+  float cell = marks->cell_size;
+  float inner = cell - CELL_GAP;
+  float thick = MAX (3.0f, cell / 6.0f);
+  float dot = MAX (4.0f, roundf (cell / 3.0f));
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  GskRenderNode *node;
+  cairo_t *cr;
+
+  for (guint step = 0; step < marks->n_steps; step++)
+    {
+      guint i = marks->positions[step];
+      float x = column_x (self, marks->label_width, i % marks->columns);
+      float y = (i / marks->columns) * cell;
+      /* The ring of the current step reaches furthest: 4 pixels, within
+       * the grid's margin, so no scroller clips it. */
+      graphene_rect_t reach = GRAPHENE_RECT_INIT (x - 4, y - 4, inner + 8, inner + 8);
+
+      if (step == 0)
+        bounds = reach;
+      else
+        graphene_rect_union (&bounds, &reach, &bounds);
+    }
+
+  node = gsk_cairo_node_new (&bounds);
+  cr = gsk_cairo_node_get_draw_context (node);
+  gdk_cairo_set_source_rgba (cr, &highlight_color);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+
+  for (guint step = 0; step < marks->n_steps; step++)
+    {
+      guint i = marks->positions[step];
+      float x = column_x (self, marks->label_width, i % marks->columns);
+      float y = (i / marks->columns) * cell;
+
+      if (marks->stepping && step + 1 == marks->n_steps)
+        {
+          add_rounded_rect (cr, &GRAPHENE_RECT_INIT (x - 4, y - 4, inner + 8, inner + 8), 4);
+          add_rounded_rect (cr, &GRAPHENE_RECT_INIT (x - 2, y - 2, inner + 4, inner + 4), 2);
+          cairo_fill (cr);
+        }
+
+      if (marks->repeats & (1u << step))
+        continue;
+
+      /* The outline: a frame inside the cell grown by one pixel. */
+      cairo_rectangle (cr, x - 1, y - 1, inner + 2, inner + 2);
+      cairo_rectangle (cr, x - 1 + thick, y - 1 + thick, inner + 2 - 2 * thick, inner + 2 - 2 * thick);
+      cairo_fill (cr);
+
+      cairo_arc (cr, x + inner / 2, y + inner / 2, dot / 2, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+
+  cairo_destroy (cr);
+
+  return node;
+}
+
+static void
+append_marks (BloomBitGrid   *self,
+              GtkSnapshot    *snapshot,
+              BloomOperation *operation,
+              int             label_width,
+              guint           columns)
+{
+  Marks marks;
+
+  memset (&marks, 0, sizeof marks);
+  if (operation != NULL)
+    marks.n_steps = MIN (bloom_operation_get_n_positions (operation), self->revealed_steps);
+  g_assert (marks.n_steps <= BLOOM_K_MAX);
+  for (guint step = 0; step < marks.n_steps; step++)
+    {
+      marks.positions[step] = bloom_operation_get_position (operation, step);
+      if (bloom_operation_is_repeat (operation, step))
+        marks.repeats |= 1u << step;
+    }
+  marks.stepping = operation != NULL && self->revealed_steps != G_MAXUINT;
+  marks.columns = columns;
+  marks.label_width = label_width;
+  marks.cell_size = self->cell_size;
+
+  if (marks.n_steps == 0)
+    {
+      g_clear_pointer (&self->marks_node, gsk_render_node_unref);
+      return;
+    }
+
+  if (self->marks_node == NULL || memcmp (&marks, &self->marks, sizeof marks) != 0)
+    {
+      g_clear_pointer (&self->marks_node, gsk_render_node_unref);
+      self->marks_node = draw_marks (self, &marks);
+      self->marks = marks;
+    }
+
+  gtk_snapshot_append_node (snapshot, self->marks_node);
+}
+
 static void
 bloom_bit_grid_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
@@ -383,11 +529,7 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
   guint m, columns;
   float cell = self->cell_size;
   float inner = cell - CELL_GAP;
-  float thick = MAX (3.0f, cell / 6.0f);
-  float dot = MAX (4.0f, roundf (cell / 3.0f));
   GdkRGBA fg;
-  guint n_steps;
-  gboolean stepping;
 
   if (filter == NULL || width <= 0 || gtk_widget_get_height (widget) <= 0)
     return;
@@ -399,51 +541,7 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
 
   get_foreground (self, &fg);
   append_cells (self, snapshot, filter, layout, label_width, columns, &fg);
-
-  /* The last operation's positions: a thick orange outline and, as a cue
-   * that does not rely on colour, a dot in the middle of the cell. While
-   * stepping through them, only the steps revealed so far; the newest one
-   * gets a second ring. */
-  n_steps = operation ? MIN (bloom_operation_get_n_positions (operation), self->revealed_steps) : 0;
-  stepping = operation != NULL && self->revealed_steps != G_MAXUINT;
-  for (guint step = 0; step < n_steps; step++)
-    {
-      guint i = bloom_operation_get_position (operation, step);
-      float x = column_x (self, label_width, i % columns);
-      float y = (i / columns) * cell;
-      graphene_rect_t rect = GRAPHENE_RECT_INIT (x - 1, y - 1, inner + 2, inner + 2);
-      graphene_rect_t dot_rect = GRAPHENE_RECT_INIT (x + (inner - dot) / 2, y + (inner - dot) / 2,
-                                                     dot, dot);
-      GskRoundedRect outline, dot_clip;
-
-      /* Within the grid's margin of 4, so no scroller clips it. */
-      if (stepping && step + 1 == n_steps)
-        {
-          GskRoundedRect current;
-
-          gsk_rounded_rect_init_from_rect (&current,
-                                           &GRAPHENE_RECT_INIT (x - 4, y - 4, inner + 8, inner + 8),
-                                           4);
-          gtk_snapshot_append_border (snapshot, &current,
-                                      (float[4]) { 2, 2, 2, 2 },
-                                      (GdkRGBA[4]) { highlight_color, highlight_color,
-                                                     highlight_color, highlight_color });
-        }
-
-      if (bloom_operation_is_repeat (operation, step))
-        continue;
-
-      gsk_rounded_rect_init_from_rect (&outline, &rect, 0);
-      gtk_snapshot_append_border (snapshot, &outline,
-                                  (float[4]) { thick, thick, thick, thick },
-                                  (GdkRGBA[4]) { highlight_color, highlight_color,
-                                                 highlight_color, highlight_color });
-
-      gsk_rounded_rect_init_from_rect (&dot_clip, &dot_rect, dot / 2);
-      gtk_snapshot_push_rounded_clip (snapshot, &dot_clip);
-      gtk_snapshot_append_color (snapshot, &highlight_color, &dot_rect);
-      gtk_snapshot_pop (snapshot);
-    }
+  append_marks (self, snapshot, operation, label_width, columns);
 
   /* The keyboard cursor: a blue ring just outside the cell, bold while the
    * grid has the focus. */
@@ -707,6 +805,7 @@ bloom_bit_grid_dispose (GObject *object)
   bloom_session_view_unbind (&self->session, &self->changed_handler);
   g_clear_handle_id (&self->resize_id, g_source_remove);
   clear_cells (self);
+  g_clear_pointer (&self->marks_node, gsk_render_node_unref);
 
   G_OBJECT_CLASS (bloom_bit_grid_parent_class)->dispose (object);
 }
