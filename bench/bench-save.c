@@ -251,7 +251,9 @@ main (int   argc,
   /* The first write may set things up (a file, a D-Bus name); not timed. */
   bloom_session_store_flush (store);
   settle ();
+  g_rec_mutex_lock (bloom_settings_get_lock ());
   stored = g_settings_get_string (settings, "session");
+  g_rec_mutex_unlock (bloom_settings_get_lock ());
   if (strlen (stored) != bytes)
     g_error ("bench-save: the store did not write the document (%zu of %zu bytes)",
              strlen (stored), bytes);
@@ -277,7 +279,9 @@ main (int   argc,
       g_array_append_val (loop_ms, loop);
     }
   g_clear_pointer (&stored, g_free);
+  g_rec_mutex_lock (bloom_settings_get_lock ());
   stored = g_settings_get_string (settings, "session");
+  g_rec_mutex_unlock (bloom_settings_get_lock ());
   if (strstr (stored, runs % 2 ? "\"text\":\"b\"" : "\"text\":\"a\"") == NULL)
     g_error ("bench-save: the last save is not what is stored");
   /* From here on the drafts change without the store: its delayed save
@@ -326,7 +330,9 @@ main (int   argc,
       gint64 start = now_us ();
       double deferred;
 
+      g_rec_mutex_lock (bloom_settings_get_lock ());
       g_settings_set_string (settings, "session", i % 2 == 0 ? json_b : json_a);
+      g_rec_mutex_unlock (bloom_settings_get_lock ());
       add (set_ms, start, now_us ());
       add (set_cpu_ms, start_cpu, bench_thread_cpu_us ());
       deferred = settle ();

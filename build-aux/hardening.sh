@@ -77,6 +77,19 @@ if grep -E -q 'runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer' \
   exit 1
 fi
 
+step "The settings from several threads with the sanitizers ($asan_dir)"
+# A race there is a use after free, which the sanitizer sees.
+ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
+LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
+UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
+  meson test -C "$asan_dir" --no-rebuild --print-errorlogs --timeout-multiplier 4 test-settings-threads
+
+if grep -E -q 'runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer' \
+     "$asan_dir/meson-logs/testlog.txt"; then
+  echo "hardening.sh: sanitizer report in $asan_dir/meson-logs/testlog.txt" >&2
+  exit 1
+fi
+
 # 2. valgrind. GLib's own suppressions hide its one-time allocations
 # (types, quarks); G_SLICE makes every block a malloc() valgrind can see.
 step "valgrind memcheck ($valgrind_dir)"

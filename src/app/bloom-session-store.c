@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "bloom-session-store.h"
+#include "bloom-settings.h"
 
 /* dconf writes are not cheap: changes are gathered for a moment and
  * written at most this often. */
@@ -130,6 +131,7 @@ write_documents (gpointer user_data)
   g_autoptr(GSettings) settings = NULL;
   char *json;
 
+  bloom_settings_lower_thread_priority ();
   /* Its own context: change notifications of this GSettings come here. */
   g_main_context_push_thread_default (context);
   g_object_get (self->settings,
@@ -141,8 +143,10 @@ write_documents (gpointer user_data)
 
   while ((json = g_async_queue_pop (self->queue)) != stop_writer)
     {
+      g_rec_mutex_lock (bloom_settings_get_lock ());
       g_settings_set_string (settings, "session", json);
       g_settings_sync ();
+      g_rec_mutex_unlock (bloom_settings_get_lock ());
       g_free (json);
       while (g_main_context_iteration (context, FALSE))
         ;
@@ -353,10 +357,12 @@ bloom_session_store_restore (BloomSessionStore  *self,
 {
   g_autofree char *json = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GRecMutexLocker) locker = NULL;
 
   g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  locker = g_rec_mutex_locker_new (bloom_settings_get_lock ());
   json = g_settings_get_string (self->settings, "session");
   if (json[0] == '\0')
     return TRUE;
@@ -408,8 +414,11 @@ bloom_session_store_get_unreadable_message (BloomSessionStore *self)
 char *
 bloom_session_store_dup_unreadable_copy (BloomSessionStore *self)
 {
+  g_autoptr(GRecMutexLocker) locker = NULL;
+
   g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), NULL);
 
+  locker = g_rec_mutex_locker_new (bloom_settings_get_lock ());
   return g_settings_get_string (self->settings, "unreadable-session");
 }
 

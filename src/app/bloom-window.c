@@ -19,6 +19,7 @@
 #include "bloom-rate-plot.h"
 #include "bloom-session-file.h"
 #include "bloom-session-store.h"
+#include "bloom-settings.h"
 #include "bloom-sizing-dialog.h"
 #include "bloom-window.h"
 
@@ -1171,9 +1172,12 @@ save_geometry (BloomWindow *self)
 {
   int width, height;
 
+  g_autoptr(GRecMutexLocker) locker = NULL;
+
   if (self->settings == NULL)
     return;
 
+  locker = g_rec_mutex_locker_new (bloom_settings_get_lock ());
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
   if (!gtk_window_is_maximized (GTK_WINDOW (self)) &&
@@ -1217,7 +1221,11 @@ static void
 on_zoom_changed (BloomWindow *self)
 {
   if (self->settings != NULL)
-    g_settings_set_int (self->settings, "zoom", self->zoom);
+    {
+      g_autoptr(GRecMutexLocker) locker = g_rec_mutex_locker_new (bloom_settings_get_lock ());
+
+      g_settings_set_int (self->settings, "zoom", self->zoom);
+    }
 }
 
 /* Step-through: Alt+Right and Alt+Left step, keys a text field does not
@@ -1305,6 +1313,8 @@ bloom_window_constructed (GObject *object)
   /* The window as it was left: size, zoom (SPEC P1). */
   if (self->settings != NULL)
     {
+      g_autoptr(GRecMutexLocker) locker = g_rec_mutex_locker_new (bloom_settings_get_lock ());
+
       gtk_window_set_default_size (GTK_WINDOW (self),
                                    g_settings_get_int (self->settings, "window-width"),
                                    g_settings_get_int (self->settings, "window-height"));
