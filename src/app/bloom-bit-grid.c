@@ -140,6 +140,17 @@ column_x (BloomBitGrid *self,
   return label_width + column * self->cell_size + (column / GROUP) * GROUP_GAP;
 }
 
+/* The top left corner of the cell of bit @index. */
+static graphene_point_t
+cell_origin (BloomBitGrid *self,
+             int           label_width,
+             guint         columns,
+             guint         index)
+{
+  return GRAPHENE_POINT_INIT (column_x (self, label_width, index % columns),
+                              (index / columns) * self->cell_size);
+}
+
 static int
 width_for_columns (BloomBitGrid *self,
                    int           label_width,
@@ -428,9 +439,9 @@ draw_marks (BloomBitGrid *self,
 
   for (guint step = 0; step < marks->n_steps; step++)
     {
-      guint i = marks->positions[step];
-      float x = column_x (self, marks->label_width, i % marks->columns);
-      float y = (i / marks->columns) * cell;
+      graphene_point_t origin = cell_origin (self, marks->label_width, marks->columns,
+                                             marks->positions[step]);
+      float x = origin.x, y = origin.y;
       /* The ring of the current step reaches furthest: 4 pixels, within
        * the grid's margin, so no scroller clips it. */
       graphene_rect_t reach = GRAPHENE_RECT_INIT (x - 4, y - 4, inner + 8, inner + 8);
@@ -448,9 +459,9 @@ draw_marks (BloomBitGrid *self,
 
   for (guint step = 0; step < marks->n_steps; step++)
     {
-      guint i = marks->positions[step];
-      float x = column_x (self, marks->label_width, i % marks->columns);
-      float y = (i / marks->columns) * cell;
+      graphene_point_t origin = cell_origin (self, marks->label_width, marks->columns,
+                                             marks->positions[step]);
+      float x = origin.x, y = origin.y;
 
       if (marks->stepping && step + 1 == marks->n_steps)
         {
@@ -547,8 +558,8 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
    * grid has the focus. */
   if (self->cursor < m)
     {
-      float x = column_x (self, label_width, self->cursor % columns);
-      float y = (self->cursor / columns) * cell;
+      graphene_point_t origin = cell_origin (self, label_width, columns, self->cursor);
+      float x = origin.x, y = origin.y;
       gboolean focused = gtk_widget_has_focus (widget);
       float ring_width = focused ? 3 : 1;
       float gap = focused ? 4 : 2;
