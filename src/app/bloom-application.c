@@ -91,6 +91,7 @@ bloom_application_startup (GApplication *application)
     { "view.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
     { "view.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },
     { "view.fullscreen", { "F11", NULL } },
+    { "view.shortcuts", { "<Control>question", NULL } },
     { "session.import", { "<Control>o", NULL } },
     { "session.export", { "<Control>e", NULL } },
   };

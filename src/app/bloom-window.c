@@ -61,7 +61,9 @@ struct _BloomWindow
   /* Step-through, view state only: how many positions of the last
    * operation the grid and the table show; G_MAXUINT shows all. */
   guint                 revealed_steps;
-  BloomSizingDialog    *sizing_dialog;  /* a toplevel, kept while hidden */
+  /* Toplevels made when first asked for, kept while hidden. */
+  GtkWindow            *sizing_dialog;
+  GtkWindow            *shortcuts_window;
 
   /* Template widgets */
   GtkRevealer          *storage_revealer;
@@ -1271,6 +1273,28 @@ on_use_parameters (BloomWindow       *self,
 }
 
 /* SPEC S1, in a dialog that keeps what was typed while the window lives. */
+/* A toplevel of the window's, kept while hidden: known through a weak
+ * pointer, destroyed with the window. */
+static void
+keep_window (GtkWindow **pointer,
+             GtkWindow  *window)
+{
+  g_assert (*pointer == NULL);
+
+  *pointer = window;
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) pointer);
+}
+
+static void
+destroy_kept_window (GtkWindow **pointer)
+{
+  if (*pointer == NULL)
+    return;
+
+  g_object_remove_weak_pointer (G_OBJECT (*pointer), (gpointer *) pointer);
+  gtk_window_destroy (g_steal_pointer (pointer));
+}
+
 static void
 sizing_helper_action (GtkWidget  *widget,
                       const char *action_name,
@@ -1282,13 +1306,37 @@ sizing_helper_action (GtkWidget  *widget,
 
   if (self->sizing_dialog == NULL)
     {
-      self->sizing_dialog = bloom_sizing_dialog_new (GTK_WINDOW (self), self->session);
-      g_object_add_weak_pointer (G_OBJECT (self->sizing_dialog), (gpointer *) &self->sizing_dialog);
+      keep_window (&self->sizing_dialog,
+                   GTK_WINDOW (bloom_sizing_dialog_new (GTK_WINDOW (self), self->session)));
       g_signal_connect_object (self->sizing_dialog, "use-parameters",
                                G_CALLBACK (on_use_parameters), self, G_CONNECT_SWAPPED);
     }
 
-  gtk_window_present (GTK_WINDOW (self->sizing_dialog));
+  gtk_window_present (self->sizing_dialog);
+}
+
+/* Made when first asked for, not with every window as GtkApplication does
+ * with a gtk/help-overlay.ui resource: building it was a twentieth of the
+ * start-up. */
+static void
+shortcuts_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+
+  if (self->shortcuts_window == NULL)
+    {
+      g_autoptr(GtkBuilder) builder =
+        gtk_builder_new_from_resource ("/io/github/bloomlab/BloomLab/ui/bloom-shortcuts-window.ui");
+      GtkWindow *window = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
+
+      gtk_window_set_transient_for (window, GTK_WINDOW (self));
+      gtk_window_set_hide_on_close (window, TRUE);
+      keep_window (&self->shortcuts_window, window);
+    }
+
+  gtk_window_present (self->shortcuts_window);
 }
 
 static void
@@ -1368,11 +1416,8 @@ bloom_window_dispose (GObject *object)
   g_clear_handle_id (&self->parameter_sync_id, g_source_remove);
   g_clear_handle_id (&self->icon_preload_id, g_source_remove);
   g_cancellable_cancel (self->file_cancellable);
-  if (self->sizing_dialog != NULL)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (self->sizing_dialog), (gpointer *) &self->sizing_dialog);
-      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->sizing_dialog)));
-    }
+  destroy_kept_window (&self->sizing_dialog);
+  destroy_kept_window (&self->shortcuts_window);
   gtk_widget_dispose_template (GTK_WIDGET (self), BLOOM_TYPE_WINDOW);
   g_clear_object (&self->session);
   g_clear_object (&self->store);
@@ -1631,6 +1676,7 @@ bloom_window_class_init (BloomWindowClass *klass)
 
   /* Teaching: the sizing helper and stepping through the positions. */
   gtk_widget_class_install_action (widget_class, "filter.sizing-helper", NULL, sizing_helper_action);
+  gtk_widget_class_install_action (widget_class, "view.shortcuts", NULL, shortcuts_action);
   gtk_widget_class_install_property_action (widget_class, "view.step-through", "stepping");
   gtk_widget_class_install_action (widget_class, "view.step-next", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "view.step-previous", NULL, step_action);
