@@ -1172,9 +1172,8 @@ on_quit_response (BloomWindow     *self,
 static void
 save_geometry (BloomWindow *self)
 {
-  int width, height;
-
   g_autoptr(GRecMutexLocker) locker = NULL;
+  int width, height;
 
   if (self->settings == NULL)
     return;
@@ -1272,7 +1271,6 @@ on_use_parameters (BloomWindow       *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->create_button));
 }
 
-/* SPEC S1, in a dialog that keeps what was typed while the window lives. */
 /* A toplevel of the window's, kept while hidden: known through a weak
  * pointer, destroyed with the window. */
 static void
@@ -1295,6 +1293,7 @@ destroy_kept_window (GtkWindow **pointer)
   gtk_window_destroy (g_steal_pointer (pointer));
 }
 
+/* SPEC S1, in a dialog that keeps what was typed while the window lives. */
 static void
 sizing_helper_action (GtkWidget  *widget,
                       const char *action_name,
@@ -1361,14 +1360,20 @@ bloom_window_constructed (GObject *object)
   /* The window as it was left: size, zoom (SPEC P1). */
   if (self->settings != NULL)
     {
-      g_autoptr(GRecMutexLocker) locker = g_rec_mutex_locker_new (bloom_settings_get_lock ());
+      int width, height, zoom;
+      gboolean maximized;
 
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
-      if (g_settings_get_boolean (self->settings, "window-maximized"))
+      g_rec_mutex_lock (bloom_settings_get_lock ());
+      width = g_settings_get_int (self->settings, "window-width");
+      height = g_settings_get_int (self->settings, "window-height");
+      maximized = g_settings_get_boolean (self->settings, "window-maximized");
+      zoom = g_settings_get_int (self->settings, "zoom");
+      g_rec_mutex_unlock (bloom_settings_get_lock ());
+
+      gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+      if (maximized)
         gtk_window_maximize (GTK_WINDOW (self));
-      bloom_window_set_zoom (self, g_settings_get_int (self->settings, "zoom"));
+      bloom_window_set_zoom (self, zoom);
       g_signal_connect (self, "notify::zoom", G_CALLBACK (on_zoom_changed), NULL);
     }
 
