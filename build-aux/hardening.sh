@@ -45,6 +45,24 @@ for test in json.load(sys.stdin):
 ' "$1")
 }
 
+# Fails when the last meson test run in $asan_dir logged a sanitizer report.
+check_sanitizer_log () {
+  if grep -E -q 'runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer' \
+       "$asan_dir/meson-logs/testlog.txt"; then
+    echo "hardening.sh: sanitizer report in $asan_dir/meson-logs/testlog.txt" >&2
+    exit 1
+  fi
+}
+
+# The sanitizers' options for programs that run GTK: leaks of the font
+# libraries are suppressed (build-aux/lsan.supp).
+with_window_sanitizers () {
+  ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
+  LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
+  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
+    "$@"
+}
+
 # 1. Sanitizers. halt_on_error turns every report into a failing test;
 # the log is searched as well, in case a report did not stop a program.
 step "AddressSanitizer + UndefinedBehaviorSanitizer ($asan_dir)"
@@ -57,38 +75,21 @@ ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1:strict_string_check
 UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
   meson test -C "$asan_dir" --no-rebuild --print-errorlogs $suites
 
-if grep -E -q 'runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer' \
-     "$asan_dir/meson-logs/testlog.txt"; then
-  echo "hardening.sh: sanitizer report in $asan_dir/meson-logs/testlog.txt" >&2
-  exit 1
-fi
+check_sanitizer_log
 
 step "Window tests with the sanitizers ($asan_dir)"
 ninja -C "$asan_dir"
-ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
-LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
-UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
-  dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
+with_window_sanitizers dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
     meson test -C "$asan_dir" --no-rebuild --print-errorlogs --timeout-multiplier 4 --suite window
 
-if grep -E -q 'runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer' \
-     "$asan_dir/meson-logs/testlog.txt"; then
-  echo "hardening.sh: sanitizer report in $asan_dir/meson-logs/testlog.txt" >&2
-  exit 1
-fi
+check_sanitizer_log
 
 step "The settings from several threads with the sanitizers ($asan_dir)"
 # A race there is a use after free, which the sanitizer sees.
-ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
-LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
-UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
+with_window_sanitizers \
   meson test -C "$asan_dir" --no-rebuild --print-errorlogs --timeout-multiplier 4 test-settings-threads
 
-if grep -E -q 'runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer' \
-     "$asan_dir/meson-logs/testlog.txt"; then
-  echo "hardening.sh: sanitizer report in $asan_dir/meson-logs/testlog.txt" >&2
-  exit 1
-fi
+check_sanitizer_log
 
 # 2. valgrind. GLib's own suppressions hide its one-time allocations
 # (types, quarks); G_SLICE makes every block a malloc() valgrind can see.
