@@ -4,7 +4,7 @@
  * A GtkApplication with one empty GtkApplicationWindow with a header bar,
  * of Bloom Lab's default size (1100 × 760), presented from "activate"
  * exactly as bloom_application_activate() does, with the same first-frame
- * hook (src/app/bloom-bench-hook.c, compiled into this program too): with
+ * hook (bench/bench-first-frame.c, compiled into this program too): with
  * BLOOM_LAB_BENCH_FIRST_FRAME=1 it prints the first painted frame's time
  * and memory and quits.
  *
@@ -15,7 +15,7 @@
 
 #include <gtk/gtk.h>
 
-#include "bloom-bench-hook.h"
+#include "bench-first-frame.h"
 
 /* Bloom Lab's default window size (data/…gschema.xml, ui/bloom-window.ui). */
 #define WIDTH  1100
@@ -35,7 +35,7 @@ on_activate (GtkApplication *application)
     }
 
   gtk_window_present (window);
-  bloom_bench_hook_watch_first_frame (window);
+  bench_first_frame_watch (window);
 }
 
 int

@@ -3,12 +3,13 @@
  *
  *   bench-startup [--runs N] [--warmup N] [--schema-dir DIR] APP BASELINE
  *
- * APP is bloom-lab, BASELINE is baseline-window (bench/baseline-window.c).
+ * APP is bench-bloom-lab (Bloom Lab with the hook, bench/bench-bloom-lab.c),
+ * BASELINE is baseline-window (bench/baseline-window.c).
  * Each run takes CLOCK_MONOTONIC just before posix_spawn() and starts the
  * program with BLOOM_LAB_BENCH_FIRST_FRAME=1, GSETTINGS_BACKEND=memory,
  * GSETTINGS_SCHEMA_DIR=DIR (when given), NO_AT_BRIDGE=1 and GTK_A11Y=none
  * (GTK 4's switch for the same: no accessibility bus); the program's
- * hook (src/app/bloom-bench-hook.c) prints the CLOCK_MONOTONIC of its first
+ * hook (bench/bench-first-frame.c) prints the CLOCK_MONOTONIC of its first
  * painted frame with its VmRSS and VmHWM, and quits. The difference is the
  * start-up time. GSK_RENDERER and DISPLAY come from the environment.
  *

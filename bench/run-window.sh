@@ -4,7 +4,8 @@
 # resize in the real window (bench-window), and storing a session near the
 # size limit in GSettings (bench-save).
 #
-#   bench/run-window.sh [BLOOM_LAB BASELINE BENCH_STARTUP BENCH_WINDOW BENCH_SAVE SCHEMA_DIR]
+#   bench/run-window.sh [BENCH_BLOOM_LAB BASELINE BENCH_STARTUP BENCH_WINDOW BENCH_SAVE SCHEMA_DIR]
+#   (BENCH_BLOOM_LAB is Bloom Lab with the first-frame hook, bench/bench-bloom-lab.c)
 #   meson compile -C build bench-app         (passes the paths)
 #
 # Without arguments it builds the programs in $BUILDDIR (default _build, or
@@ -74,8 +75,8 @@ else
     meson setup "$builddir"
   fi
   meson compile -C "$builddir"
-  meson compile -C "$builddir" baseline-window bench-startup bench-window bench-save
-  bloom_lab=$builddir/src/app/bloom-lab
+  meson compile -C "$builddir" bench-bloom-lab baseline-window bench-startup bench-window bench-save
+  bloom_lab=$builddir/bench/bench-bloom-lab
   baseline=$builddir/bench/baseline-window
   bench_startup=$builddir/bench/bench-startup
   bench_window=$builddir/bench/bench-window

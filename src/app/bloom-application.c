@@ -10,7 +10,6 @@
 #include <glib/gi18n.h>
 
 #include "bloom-application.h"
-#include "bloom-bench-hook.h"
 #include "bloom-settings.h"
 #include "bloom-window.h"
 
@@ -85,25 +84,16 @@ static const GActionEntry app_actions[] = {
 static void
 bloom_application_startup (GApplication *application)
 {
-  static const struct { const char *action; const char *accels[4]; } accels[] = {
-    { "app.quit", { "<Control>q", NULL } },
-    { "view.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
-    { "view.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
-    { "view.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },
-    { "view.fullscreen", { "F11", NULL } },
-    { "view.shortcuts", { "<Control>question", NULL } },
-    { "session.import", { "<Control>o", NULL } },
-    { "session.export", { "<Control>e", NULL } },
-  };
+  static const char * const quit_accels[] = { "<Control>q", NULL };
   g_autoptr(GtkCssProvider) provider = NULL;
 
   G_APPLICATION_CLASS (bloom_application_parent_class)->startup (application);
 
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions,
                                    G_N_ELEMENTS (app_actions), application);
-  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
-    gtk_application_set_accels_for_action (GTK_APPLICATION (application),
-                                           accels[i].action, accels[i].accels);
+  /* The window's own actions bind their keys in its class
+   * (bloom-window-actions.c); quitting is the application's. */
+  gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit", quit_accels);
 
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
@@ -144,8 +134,6 @@ bloom_application_activate (GApplication *application)
     }
 
   gtk_window_present (window);
-  /* Does nothing unless BLOOM_LAB_BENCH_FIRST_FRAME=1 (bench/bench-startup.c). */
-  bloom_bench_hook_watch_first_frame (window);
 }
 
 static void

@@ -1,4 +1,4 @@
-/* bloom-bench-hook.h — the start-up benchmark's hook (bench/bench-startup.c)
+/* bench-first-frame.h — the start-up benchmark's hook (bench/bench-startup.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +11,6 @@ G_BEGIN_DECLS
 
 #define BLOOM_BENCH_FIRST_FRAME_ENV "BLOOM_LAB_BENCH_FIRST_FRAME"
 
-void bloom_bench_hook_watch_first_frame (GtkWindow *window);
+void bench_first_frame_watch (GtkWindow *window);
 
 G_END_DECLS

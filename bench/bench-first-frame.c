@@ -1,4 +1,4 @@
-/* bloom-bench-hook.c — the start-up benchmark's hook
+/* bench-first-frame.c — the start-up benchmark's hook
  *
  * Only for bench/bench-startup.c: when the environment variable
  * BLOOM_LAB_BENCH_FIRST_FRAME is "1", the first frame painted into the
@@ -12,8 +12,10 @@
  * GskRenderer, which GSK_RENDERER chooses) and
  * then quit. "Painted" is the frame clock's "after-paint" of the first
  * frame in which the window's surface rendered. Without the variable it
- * does nothing. bench/baseline-window.c compiles this same file, so both
- * programs are measured the same way.
+ * does nothing. Both programs bench-startup compares compile this same
+ * file, bench/bench-bloom-lab.c (Bloom Lab itself) and
+ * bench/baseline-window.c, so both are measured the same way; the shipped
+ * bloom-lab holds none of it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,7 +26,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "bloom-bench-hook.h"
+#include "bench-first-frame.h"
 
 typedef struct
 {
@@ -123,7 +125,7 @@ on_realize (GtkWindow *window)
 /* Call right after presenting @window. Does nothing unless
  * BLOOM_LAB_BENCH_FIRST_FRAME=1. */
 void
-bloom_bench_hook_watch_first_frame (GtkWindow *window)
+bench_first_frame_watch (GtkWindow *window)
 {
   g_return_if_fail (GTK_IS_WINDOW (window));
 

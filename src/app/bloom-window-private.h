@@ -1,0 +1,141 @@
+/* bloom-window-private.h — the window's parts, shared by the files that
+ * make it up: bloom-window.c (construction, the template, the views),
+ * bloom-window-fields.c (the m, k and string fields and their drafts),
+ * bloom-window-actions.c (every action and key) and bloom-window-files.c
+ * (import, export, the stored copy and the quit flow)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "bloom-bit-grid.h"
+#include "bloom-details-view.h"
+#include "bloom-entries-view.h"
+#include "bloom-hash-table.h"
+#include "bloom-rate-plot.h"
+#include "bloom-window.h"
+
+G_BEGIN_DECLS
+
+#define BLOOM_WINDOW_ZOOM_DEFAULT 100
+#define BLOOM_WINDOW_ZOOM_MIN     50
+#define BLOOM_WINDOW_ZOOM_MAX     400
+
+struct _BloomWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  BloomSession         *session;
+  BloomSessionStore    *store;       /* NULL when nothing is stored */
+  GSettings            *settings;    /* NULL when nothing is stored */
+  guint                 zoom;
+  /* Step-through, view state only: how many positions of the last
+   * operation the grid and the table show (both bind to it); G_MAXUINT
+   * shows all. */
+  guint                 revealed_steps;
+
+  /* The quit flow (bloom-window-files.c): the window closes once the
+   * session is exported ("Export…" in the quit dialog), or without asking
+   * again once the user chose to quit without keeping it. */
+  gboolean              close_after_export;
+  gboolean              quit_confirmed;
+  GCancellable         *file_cancellable;
+
+  /* The last operation refused, shown under the string field until the
+   * string changes or an operation succeeds. */
+  char                 *text_error;
+  guint                 icon_preload_id;
+  gboolean              icons_preloaded;
+  /* Toplevels made when first asked for, kept while hidden. */
+  GtkWindow            *sizing_dialog;
+  GtkWindow            *shortcuts_window;
+
+  /* Template widgets */
+  GtkRevealer          *storage_revealer;
+  GtkLabel             *storage_label;
+  GtkWidget            *storage_export_button;
+  GtkWidget            *save_copy_button;
+  GtkWidget            *dismiss_storage_button;
+  GtkRevealer          *file_revealer;
+  GtkWidget            *file_banner;
+  GtkImage             *file_icon;
+  GtkLabel             *file_label;
+  GtkSpinButton        *m_spin;
+  GtkSpinButton        *k_spin;
+  GtkLabel             *m_message;
+  GtkLabel             *k_message;
+  GtkRevealer          *notice_revealer;
+  GtkLabel             *notice_label;
+  GtkButton            *undo_button;
+  GtkButton            *create_button;
+  GtkButton            *reset_button;
+  GtkButton            *example_button;
+  GtkButton            *insert_button;
+  GtkButton            *query_button;
+  GtkEntry             *text_entry;
+  GtkLabel             *count_label;
+  GtkLabel             *text_message;
+  GtkWidget            *operation_card;
+  GtkImage             *verdict_icon;
+  GtkLabel             *operation_label;
+  GtkLabel             *operation_text;
+  GtkLabel             *verdict_label;
+  GtkLabel             *verdict_detail;
+  GtkLabel             *entries_value;
+  GtkLabel             *negatives_value;
+  GtkLabel             *false_positives_value;
+  GtkLabel             *rate_value;
+  GtkWidget            *grid_scroller;
+  GtkWidget            *grid_placeholder;
+  BloomBitGrid         *grid;
+  GtkExpander          *positions_expander;
+  GtkExpander          *details_expander;
+  BloomHashTable       *hash_table;
+  BloomDetailsView     *details_view;
+  GtkLabel             *step_label;
+  GtkLabel             *cursor_label;
+  GtkExpander          *plot_expander;
+  BloomRatePlot        *rate_plot;
+  GtkExpander          *entries_expander;
+  BloomEntriesView     *entries_view;
+};
+
+/* bloom-window.c */
+void      _bloom_window_reveal               (GtkRevealer    *revealer,
+                                              gboolean        shown);
+gboolean  _bloom_window_get_stepping         (BloomWindow    *self);
+void      _bloom_window_set_stepping         (BloomWindow    *self,
+                                              gboolean        stepping);
+void      _bloom_window_set_revealed_steps   (BloomWindow    *self,
+                                              guint           revealed_steps);
+void      _bloom_window_present_kept         (BloomWindow    *self,
+                                              GtkWindow     **kept,
+                                              GtkWindow     *(*make) (BloomWindow *self));
+
+/* bloom-window-fields.c */
+void      _bloom_window_class_add_field_callbacks (GtkWidgetClass *widget_class);
+gboolean  _bloom_window_parse_draft          (BloomParameter  parameter,
+                                              const char     *draft,
+                                              guint          *value);
+void      _bloom_window_show_drafts          (BloomWindow    *self);
+void      _bloom_window_show_text_error      (BloomWindow    *self,
+                                              GError         *error);
+
+/* bloom-window-actions.c */
+void      _bloom_window_class_add_actions    (GtkWidgetClass *widget_class);
+void      _bloom_window_add_capture_shortcuts (BloomWindow   *self);
+void      _bloom_window_update_actions       (BloomWindow    *self);
+
+/* bloom-window-files.c */
+void      _bloom_window_choose_export        (BloomWindow    *self);
+void      _bloom_window_choose_import        (BloomWindow    *self);
+void      _bloom_window_choose_unreadable_copy (BloomWindow  *self);
+void      _bloom_window_show_file_message    (BloomWindow    *self,
+                                              const char     *message,
+                                              gboolean        failed);
+gboolean  _bloom_window_get_file_message_shown (BloomWindow  *self);
+gboolean  _bloom_window_ask_before_close     (BloomWindow    *self);
+void      _bloom_window_update_storage       (BloomWindow    *self);
+
+G_END_DECLS
