@@ -508,6 +508,310 @@ test_held_operation_never_changes (void)
   g_assert_true (bloom_session_get_last_operation (session) == next);
 }
 
+/* Every field of an operation, read through the public API. */
+typedef struct
+{
+  BloomOperationKind kind;
+  BloomOutcome       outcome;
+  char              *text;
+  gsize              len;
+  guint32            h1;
+  guint32            h2;
+  guint              n_positions;
+  guint              positions[BLOOM_K_MAX];
+  gboolean           before[BLOOM_K_MAX];
+  gboolean           after[BLOOM_K_MAX];
+  gboolean           repeat[BLOOM_K_MAX];
+  guint              n_distinct;
+} OperationFields;
+
+static void
+read_operation_fields (BloomOperation  *operation,
+                       OperationFields *fields)
+{
+  const char *text = bloom_operation_get_text (operation, &fields->len);
+
+  fields->kind = bloom_operation_get_kind (operation);
+  fields->outcome = bloom_operation_get_outcome (operation);
+  fields->text = g_strndup (text, fields->len);
+  fields->h1 = bloom_operation_get_h1 (operation);
+  fields->h2 = bloom_operation_get_h2 (operation);
+  fields->n_positions = bloom_operation_get_n_positions (operation);
+  g_assert_cmpuint (fields->n_positions, <=, BLOOM_K_MAX);
+  for (guint i = 0; i < fields->n_positions; i++)
+    {
+      fields->positions[i] = bloom_operation_get_position (operation, i);
+      fields->before[i] = bloom_operation_get_before (operation, i);
+      fields->after[i] = bloom_operation_get_after (operation, i);
+      fields->repeat[i] = bloom_operation_is_repeat (operation, i);
+    }
+  fields->n_distinct = bloom_operation_get_n_distinct_positions (operation);
+}
+
+static void
+assert_operation_fields (BloomOperation        *operation,
+                         const OperationFields *expected)
+{
+  OperationFields now = { 0, };
+
+  read_operation_fields (operation, &now);
+  g_assert_cmpint (now.kind, ==, expected->kind);
+  g_assert_cmpint (now.outcome, ==, expected->outcome);
+  g_assert_cmpmem (now.text, now.len, expected->text, expected->len);
+  g_assert_cmpuint (now.h1, ==, expected->h1);
+  g_assert_cmpuint (now.h2, ==, expected->h2);
+  g_assert_cmpuint (now.n_positions, ==, expected->n_positions);
+  g_assert_cmpmem (now.positions, sizeof now.positions, expected->positions, sizeof expected->positions);
+  g_assert_cmpmem (now.before, sizeof now.before, expected->before, sizeof expected->before);
+  g_assert_cmpmem (now.after, sizeof now.after, expected->after, sizeof expected->after);
+  g_assert_cmpmem (now.repeat, sizeof now.repeat, expected->repeat, sizeof expected->repeat);
+  g_assert_cmpuint (now.n_distinct, ==, expected->n_distinct);
+  g_free (now.text);
+}
+
+/* bloom-operation.h: the session refills its last operation when only it
+ * holds it, never one that someone else holds a reference to, whichever
+ * way that reference was taken; every field stays. */
+static void
+test_held_operations_keep_every_field (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autofree char *long_text = g_strnfill (200, 'w');
+  BloomOperation *held[4];
+  OperationFields fields[G_N_ELEMENTS (held)] = { { 0, }, };
+
+  /* Each read as soon as it is made, before the session could refill it. */
+  bloom_session_create_filter (session, 64, 5, NULL);
+  held[0] = g_object_ref (bloom_session_insert (session, "kiwi", -1, NULL));
+  read_operation_fields (held[0], &fields[0]);
+  held[1] = g_object_ref (bloom_session_query (session, "fig", -1, NULL));
+  read_operation_fields (held[1], &fields[1]);
+  bloom_session_query (session, "kiwi", -1, NULL);
+  held[2] = g_object_ref (bloom_session_get_last_operation (session));
+  read_operation_fields (held[2], &fields[2]);
+  held[3] = g_object_ref (bloom_session_insert (session, "kiwi", -1, NULL));
+  read_operation_fields (held[3], &fields[3]);
+  g_assert_cmpint (fields[1].outcome, !=, fields[0].outcome);
+  g_assert_cmpint (fields[2].outcome, ==, BLOOM_OUTCOME_MEMBER);
+  g_assert_cmpint (fields[3].outcome, ==, BLOOM_OUTCOME_ALREADY_INSERTED);
+
+  /* Every kind and outcome again, and a text longer than any before. */
+  bloom_session_insert (session, long_text, -1, NULL);
+  bloom_session_query (session, "pear", -1, NULL);
+  bloom_session_insert (session, "plum", -1, NULL);
+  bloom_session_query (session, long_text, -1, NULL);
+  bloom_session_insert_example (session, NULL);
+  bloom_session_query (session, "", -1, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (held); i++)
+    {
+      assert_operation_fields (held[i], &fields[i]);
+      g_assert_true (held[i] != bloom_session_get_last_operation (session));
+      g_free (fields[i].text);
+      g_assert_finalize_object (held[i]);
+    }
+}
+
+static void
+count_into (guint *count)
+{
+  (*count)++;
+}
+
+/* Which signals a session emitted, in order: "c" for "changed", "d" for
+ * "drafts-changed". */
+static void
+log_changed (BloomSession *session,
+             GString      *log)
+{
+  g_string_append_c (log, 'c');
+}
+
+static void
+log_drafts_changed (BloomSession *session,
+                    GString      *log)
+{
+  g_string_append_c (log, 'd');
+}
+
+static GString *
+log_signals (BloomSession *session)
+{
+  GString *log = g_string_new (NULL);
+
+  g_signal_connect (session, "changed", G_CALLBACK (log_changed), log);
+  g_signal_connect (session, "drafts-changed", G_CALLBACK (log_drafts_changed), log);
+
+  return log;
+}
+
+/* SPEC F3 in the model: drafts that no longer say the active filter's m
+ * and k discard it; drafts that still do, however typed, keep it. */
+static void
+test_parameter_drafts (void)
+{
+  static const struct {
+    const char *m;
+    const char *k;
+    gboolean discards;
+  } cases[] = {
+    { "0064", "3", FALSE },
+    { " 64 ", "+3", FALSE },
+    { "64", "03", FALSE },
+    { "65", "3", TRUE },
+    { "64", "4", TRUE },
+    { "abc", "3", TRUE },
+    { "64", "abc", TRUE },
+    { "", "3", TRUE },
+    { "64", "", TRUE },
+    { "6 4", "3", TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(BloomSession) session = bloom_session_new ();
+      g_autoptr(GString) log = NULL;
+
+      g_test_message ("m “%s”, k “%s”", cases[i].m, cases[i].k);
+      bloom_session_set_m_draft (session, "64");
+      bloom_session_set_k_draft (session, "3");
+      bloom_session_create_filter (session, 64, 3, NULL);
+      bloom_session_insert (session, "kiwi", -1, NULL);
+      log = log_signals (session);
+
+      bloom_session_set_parameter_drafts (session, cases[i].m, cases[i].k);
+
+      g_assert_cmpstr (bloom_session_get_m_draft (session), ==, cases[i].m);
+      g_assert_cmpstr (bloom_session_get_k_draft (session), ==, cases[i].k);
+      g_assert_cmpint (bloom_session_get_filter (session) == NULL, ==, cases[i].discards);
+      g_assert_cmpint (bloom_session_get_can_undo (session), ==, cases[i].discards);
+      g_assert_cmpstr (log->str, ==, cases[i].discards ? "cd" : "d");
+
+      /* The same drafts again: nothing happens. */
+      bloom_session_set_parameter_drafts (session, cases[i].m, cases[i].k);
+      g_assert_cmpstr (log->str, ==, cases[i].discards ? "cd" : "d");
+    }
+}
+
+/* Drafts equal to the current ones change nothing, even when they do not
+ * say the filter's parameters (a filter created without them). */
+static void
+test_parameter_drafts_unchanged (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(GString) log = NULL;
+
+  bloom_session_set_m_draft (session, "abc");
+  bloom_session_create_filter (session, 64, 3, NULL);
+  log = log_signals (session);
+
+  bloom_session_set_parameter_drafts (session, "abc", "");
+  g_assert_cmpstr (log->str, ==, "");
+  g_assert_nonnull (bloom_session_get_filter (session));
+  g_assert_false (bloom_session_get_can_undo (session));
+}
+
+/* Without a filter nothing is discarded; NULL stands for "". */
+static void
+test_parameter_drafts_no_filter (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(GString) log = log_signals (session);
+  guint m_notified = 0, k_notified = 0;
+
+  g_signal_connect_swapped (session, "notify::m-draft", G_CALLBACK (count_into), &m_notified);
+  g_signal_connect_swapped (session, "notify::k-draft", G_CALLBACK (count_into), &k_notified);
+
+  bloom_session_set_parameter_drafts (session, NULL, NULL);
+  g_assert_cmpstr (log->str, ==, "");
+  bloom_session_set_parameter_drafts (session, "abc", NULL);
+  g_assert_cmpstr (log->str, ==, "d");
+  g_assert_cmpuint (m_notified, ==, 1);
+  g_assert_cmpuint (k_notified, ==, 0);
+  bloom_session_set_parameter_drafts (session, "abc", "7");
+  g_assert_cmpstr (log->str, ==, "dd");
+  g_assert_cmpuint (m_notified, ==, 1);
+  g_assert_cmpuint (k_notified, ==, 1);
+  g_assert_false (bloom_session_get_can_undo (session));
+
+  /* Its own strings are welcome. */
+  bloom_session_set_parameter_drafts (session, bloom_session_get_k_draft (session),
+                                      bloom_session_get_m_draft (session));
+  g_assert_cmpstr (bloom_session_get_m_draft (session), ==, "7");
+  g_assert_cmpstr (bloom_session_get_k_draft (session), ==, "abc");
+}
+
+/* Undo after a discard by the drafts brings back the filter and both
+ * drafts of that moment, with one "changed", then one "drafts-changed". */
+static void
+test_parameter_drafts_undo (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(GString) log = NULL;
+  g_autofree char *json_before = NULL;
+  g_autofree char *json_after = NULL;
+
+  bloom_session_set_parameter_drafts (session, "16", "2");
+  bloom_session_create_filter (session, 16, 2, NULL);
+  bloom_session_insert (session, "x", -1, NULL);
+  bloom_session_query (session, "y", -1, NULL);
+  json_before = bloom_state_to_json (session, NULL);
+  log = log_signals (session);
+
+  bloom_session_set_parameter_drafts (session, "17", "");
+  g_assert_null (bloom_session_get_filter (session));
+  g_assert_cmpstr (log->str, ==, "cd");
+
+  g_assert_true (bloom_session_undo (session));
+  g_assert_cmpstr (log->str, ==, "cdcd");
+  g_assert_cmpstr (bloom_session_get_m_draft (session), ==, "16");
+  g_assert_cmpstr (bloom_session_get_k_draft (session), ==, "2");
+  g_assert_cmpuint (bloom_filter_get_m (bloom_session_get_filter (session)), ==, 16);
+  json_after = bloom_state_to_json (session, NULL);
+  g_assert_cmpstr (json_after, ==, json_before);
+
+  /* Undo that changes no draft emits "changed" only. */
+  bloom_session_reset (session);
+  g_assert_true (bloom_session_undo (session));
+  g_assert_cmpstr (log->str, ==, "cdcdcc");
+}
+
+/* "drafts-changed": once per call that changed a draft, never for one
+ * that did not, after "changed". */
+static void
+test_drafts_changed (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(BloomSession) source = bloom_session_new ();
+  g_autoptr(GString) log = log_signals (session);
+  g_autofree char *json = NULL;
+
+  bloom_session_set_m_draft (session, "32");
+  bloom_session_set_m_draft (session, "32");
+  bloom_session_set_k_draft (session, "2");
+  bloom_session_set_k_draft (session, "2");
+  bloom_session_set_text_draft (session, "typing");
+  bloom_session_set_text_draft (session, "typing");
+  bloom_session_set_text_draft (session, NULL);
+  bloom_session_set_text_draft (session, "");
+  g_assert_cmpstr (log->str, ==, "dddd");
+  bloom_session_set_detail_open (session, "model", TRUE);
+  g_assert_cmpstr (log->str, ==, "dddd");
+
+  /* Loading a document: its drafts differ in all three fields, yet one
+   * "drafts-changed" after the one "changed". */
+  bloom_session_set_m_draft (source, "64");
+  bloom_session_set_k_draft (source, "3");
+  bloom_session_set_text_draft (source, "kiwi");
+  json = bloom_state_to_json (source, NULL);
+  g_string_truncate (log, 0);
+  g_assert_true (bloom_state_load_json (session, json, -1, NULL));
+  g_assert_cmpstr (log->str, ==, "cd");
+  g_assert_cmpstr (bloom_session_get_text_draft (session), ==, "kiwi");
+  g_assert_true (bloom_state_load_json (session, json, -1, NULL));
+  g_assert_cmpstr (log->str, ==, "cdc");
+}
+
 static void
 test_details (void)
 {
@@ -552,6 +856,12 @@ main (int   argc,
   g_test_add_func ("/session/parameter-parse", test_parameter_parse);
   g_test_add_func ("/session/details", test_details);
   g_test_add_func ("/session/held-operation-never-changes", test_held_operation_never_changes);
+  g_test_add_func ("/session/held-operations-keep-every-field", test_held_operations_keep_every_field);
+  g_test_add_func ("/session/parameter-drafts", test_parameter_drafts);
+  g_test_add_func ("/session/parameter-drafts-no-filter", test_parameter_drafts_no_filter);
+  g_test_add_func ("/session/parameter-drafts-unchanged", test_parameter_drafts_unchanged);
+  g_test_add_func ("/session/parameter-drafts-undo", test_parameter_drafts_undo);
+  g_test_add_func ("/session/drafts-changed", test_drafts_changed);
   g_test_add_func ("/session/undo-discard", test_undo_discard);
   g_test_add_func ("/session/undo-reset-and-create", test_undo_reset_and_create);
 

@@ -21,6 +21,8 @@ BloomOperation *bloom_operation_new      (BloomOperationKind  kind,
                                           const guint16      *positions,
                                           guint16             before_mask,
                                           guint16             after_mask);
+/* The same, filled into @self: only for an operation that nobody but
+ * the session holds (bloom-operation.h). */
 void            bloom_operation_reinit   (BloomOperation     *self,
                                           BloomOperationKind  kind,
                                           BloomOutcome        outcome,

@@ -34,10 +34,21 @@ struct _BloomOperation
 
 G_DEFINE_FINAL_TYPE (BloomOperation, bloom_operation, G_TYPE_OBJECT)
 
-static const char * const kind_names[] = { "insert", "query" };
-static const char * const outcome_names[] = {
-  "inserted", "already-inserted", "member", "false-positive", "definitely-absent",
+/* The names of the JSON document and the test traces, by value; they are
+ * identifiers, never shown to a user. */
+static const char * const kind_names[] = {
+  [BLOOM_OPERATION_INSERT] = "insert",
+  [BLOOM_OPERATION_QUERY] = "query",
 };
+static const char * const outcome_names[] = {
+  [BLOOM_OUTCOME_INSERTED] = "inserted",
+  [BLOOM_OUTCOME_ALREADY_INSERTED] = "already-inserted",
+  [BLOOM_OUTCOME_MEMBER] = "member",
+  [BLOOM_OUTCOME_FALSE_POSITIVE] = "false-positive",
+  [BLOOM_OUTCOME_DEFINITELY_ABSENT] = "definitely-absent",
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (kind_names) == BLOOM_OPERATION_QUERY + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (outcome_names) == BLOOM_OUTCOME_DEFINITELY_ABSENT + 1);
 
 static void
 bloom_operation_finalize (GObject *object)
@@ -62,22 +73,45 @@ bloom_operation_init (BloomOperation *self)
 {
 }
 
-/* Fills in every field; @text is @len bytes without a NUL. */
-static void
-fill (BloomOperation     *self,
-      BloomOperationKind  kind,
-      BloomOutcome        outcome,
-      const char         *text,
-      gsize               len,
-      guint32             h1,
-      guint32             h2,
-      guint               n_positions,
-      const guint16      *positions,
-      guint16             before_mask,
-      guint16             after_mask)
+BloomOperation *
+bloom_operation_new (BloomOperationKind  kind,
+                     BloomOutcome        outcome,
+                     const char         *text,
+                     gsize               len,
+                     guint32             h1,
+                     guint32             h2,
+                     guint               n_positions,
+                     const guint16      *positions,
+                     guint16             before_mask,
+                     guint16             after_mask)
 {
-  g_assert (kind <= BLOOM_OPERATION_QUERY);
-  g_assert (outcome <= BLOOM_OUTCOME_DEFINITELY_ABSENT);
+  BloomOperation *self = g_object_new (BLOOM_TYPE_OPERATION, NULL);
+
+  bloom_operation_reinit (self, kind, outcome, text, len, h1, h2, n_positions, positions,
+                          before_mask, after_mask);
+
+  return self;
+}
+
+/* Fills in every field; @text is @len bytes without a NUL. Besides
+ * bloom_operation_new(), only the session calls it, on an operation
+ * nobody else holds a reference to: nobody can see it change. */
+void
+bloom_operation_reinit (BloomOperation     *self,
+                        BloomOperationKind  kind,
+                        BloomOutcome        outcome,
+                        const char         *text,
+                        gsize               len,
+                        guint32             h1,
+                        guint32             h2,
+                        guint               n_positions,
+                        const guint16      *positions,
+                        guint16             before_mask,
+                        guint16             after_mask)
+{
+  g_assert (BLOOM_IS_OPERATION (self));
+  g_assert (kind < G_N_ELEMENTS (kind_names));
+  g_assert (outcome < G_N_ELEMENTS (outcome_names));
   g_assert (text != NULL);
   g_assert (memchr (text, '\0', len) == NULL);
   g_assert (n_positions >= BLOOM_K_MIN && n_positions <= BLOOM_K_MAX);
@@ -98,45 +132,6 @@ fill (BloomOperation     *self,
   memcpy (self->positions, positions, n_positions * sizeof *positions);
   self->before_mask = before_mask;
   self->after_mask = after_mask;
-}
-
-BloomOperation *
-bloom_operation_new (BloomOperationKind  kind,
-                     BloomOutcome        outcome,
-                     const char         *text,
-                     gsize               len,
-                     guint32             h1,
-                     guint32             h2,
-                     guint               n_positions,
-                     const guint16      *positions,
-                     guint16             before_mask,
-                     guint16             after_mask)
-{
-  BloomOperation *self = g_object_new (BLOOM_TYPE_OPERATION, NULL);
-
-  fill (self, kind, outcome, text, len, h1, h2, n_positions, positions, before_mask, after_mask);
-
-  return self;
-}
-
-/* Only for the session, on an operation nobody else holds a reference
- * to: nobody can see it change. */
-void
-bloom_operation_reinit (BloomOperation     *self,
-                        BloomOperationKind  kind,
-                        BloomOutcome        outcome,
-                        const char         *text,
-                        gsize               len,
-                        guint32             h1,
-                        guint32             h2,
-                        guint               n_positions,
-                        const guint16      *positions,
-                        guint16             before_mask,
-                        guint16             after_mask)
-{
-  g_assert (BLOOM_IS_OPERATION (self));
-
-  fill (self, kind, outcome, text, len, h1, h2, n_positions, positions, before_mask, after_mask);
 }
 
 gboolean
@@ -283,8 +278,23 @@ bloom_operation_has_position (BloomOperation *self,
   return FALSE;
 }
 
-/* The names below are those of the JSON document and the test traces; they
- * are identifiers, never shown to a user. */
+/* The index of @str in @names, which has @n_names entries. */
+static gboolean
+find_name (const char * const *names,
+           guint               n_names,
+           const char         *str,
+           guint              *index)
+{
+  for (guint i = 0; i < n_names; i++)
+    if (strcmp (str, names[i]) == 0)
+      {
+        *index = i;
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
 const char *
 bloom_operation_kind_to_string (BloomOperationKind kind)
 {
@@ -297,17 +307,17 @@ gboolean
 bloom_operation_kind_from_string (const char         *str,
                                   BloomOperationKind *kind)
 {
+  guint index;
+
   g_return_val_if_fail (str != NULL, FALSE);
   g_return_val_if_fail (kind != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (kind_names); i++)
-    if (strcmp (str, kind_names[i]) == 0)
-      {
-        *kind = i;
-        return TRUE;
-      }
+  if (!find_name (kind_names, G_N_ELEMENTS (kind_names), str, &index))
+    return FALSE;
 
-  return FALSE;
+  *kind = index;
+
+  return TRUE;
 }
 
 const char *
@@ -322,15 +332,15 @@ gboolean
 bloom_outcome_from_string (const char   *str,
                            BloomOutcome *outcome)
 {
+  guint index;
+
   g_return_val_if_fail (str != NULL, FALSE);
   g_return_val_if_fail (outcome != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (outcome_names); i++)
-    if (strcmp (str, outcome_names[i]) == 0)
-      {
-        *outcome = i;
-        return TRUE;
-      }
+  if (!find_name (outcome_names, G_N_ELEMENTS (outcome_names), str, &index))
+    return FALSE;
 
-  return FALSE;
+  *outcome = index;
+
+  return TRUE;
 }

@@ -1,4 +1,11 @@
-/* bloom-operation.h — one insert or query and what it found; immutable
+/* bloom-operation.h — one insert or query and what it found
+ *
+ * Immutable to whoever holds a reference. The session returns its last
+ * operation transfer none and, for speed, fills that same object in again
+ * for the next insert or query when nobody but the session holds it (its
+ * reference count is 1). So a caller that keeps an operation past the next
+ * insert or query takes a reference (g_object_ref()): an operation with a
+ * reference besides the session's is never refilled, and never changes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,7 @@
-/* bloom-session.c
+/* bloom-session.c — the filter, the entries, the counters, the last
+ * operation and Undo. The drafts and open details are in
+ * bloom-session-drafts.c, which bloom-session-private.h's struct is shared
+ * with; which entries set each bit is a BloomBitIndex (bloom-bit-index.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,51 +22,13 @@
 #include "bloom-sizing.h"
 #include "bloom-text-private.h"
 
-struct _BloomSession
-{
-  GObject         parent_instance;
-
-  BloomFilter    *filter;          /* NULL when no filter is active */
-  /* The exact reference set (SPEC T2, T3): BloomTextKeys in insertion
-   * order, and the same records as a set. Equal UTF-8 bytes mean equal
-   * UTF-16 units for valid text, so byte equality is the comparison of T2. */
-  GPtrArray      *entries;
-  GHashTable     *entry_set;
-  /* For each bit, the entries whose positions include it, in insertion
-   * order: which strings set a bit is asked on every redraw. One list per
-   * bit (BitSetters), threaded through one array of links (SetterLink),
-   * so an insert appends k links and seldom allocates. */
-  GArray         *bit_setters;
-  GArray         *setter_links;
-  guint           negative_queries;
-  guint           false_positives;
-  BloomOperation *last_operation;
-
-  char           *m_draft;
-  char           *k_draft;
-  char           *text_draft;
-  GStrv           open_details;    /* sorted, no duplicates */
-
-  /* What the last discard or reset took away, with the m and k drafts of
-   * that moment, until the next change: a slip of the scroll wheel in a
-   * lecture must cost nothing. Only its contents and drafts are used. */
-  BloomSession   *undo;
-};
-
 G_DEFINE_FINAL_TYPE (BloomSession, bloom_session, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_M_DRAFT,
-  PROP_K_DRAFT,
-  PROP_TEXT_DRAFT,
-  PROP_OPEN_DETAILS,
-  PROP_CAN_UNDO,
-  N_PROPS
-};
-static GParamSpec *properties[N_PROPS];
+/* The property ids are BloomSessionProperty, shared with the other files
+ * of the type. */
+static GParamSpec *properties[BLOOM_SESSION_N_PROPS];
 
-enum { CHANGED, N_SIGNALS };
+enum { CHANGED, DRAFTS_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static const char * const example_strings[] = { "a", "b", "c", "d", "e", "f", "g", "h" };
@@ -87,8 +52,7 @@ bloom_session_finalize (GObject *object)
 
   g_clear_pointer (&self->entry_set, g_hash_table_unref);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
-  g_clear_pointer (&self->bit_setters, g_array_unref);
-  g_clear_pointer (&self->setter_links, g_array_unref);
+  g_clear_pointer (&self->bit_index, bloom_bit_index_free);
   g_clear_pointer (&self->m_draft, g_free);
   g_clear_pointer (&self->k_draft, g_free);
   g_clear_pointer (&self->text_draft, g_free);
@@ -107,19 +71,19 @@ bloom_session_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_M_DRAFT:
+    case BLOOM_SESSION_PROP_M_DRAFT:
       g_value_set_string (value, self->m_draft);
       break;
-    case PROP_K_DRAFT:
+    case BLOOM_SESSION_PROP_K_DRAFT:
       g_value_set_string (value, self->k_draft);
       break;
-    case PROP_TEXT_DRAFT:
+    case BLOOM_SESSION_PROP_TEXT_DRAFT:
       g_value_set_string (value, self->text_draft);
       break;
-    case PROP_OPEN_DETAILS:
+    case BLOOM_SESSION_PROP_OPEN_DETAILS:
       g_value_set_boxed (value, self->open_details);
       break;
-    case PROP_CAN_UNDO:
+    case BLOOM_SESSION_PROP_CAN_UNDO:
       g_value_set_boolean (value, self->undo != NULL);
       break;
     default:
@@ -137,13 +101,13 @@ bloom_session_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_M_DRAFT:
+    case BLOOM_SESSION_PROP_M_DRAFT:
       bloom_session_set_m_draft (self, g_value_get_string (value));
       break;
-    case PROP_K_DRAFT:
+    case BLOOM_SESSION_PROP_K_DRAFT:
       bloom_session_set_k_draft (self, g_value_get_string (value));
       break;
-    case PROP_TEXT_DRAFT:
+    case BLOOM_SESSION_PROP_TEXT_DRAFT:
       bloom_session_set_text_draft (self, g_value_get_string (value));
       break;
     default:
@@ -161,32 +125,43 @@ bloom_session_class_init (BloomSessionClass *klass)
   object_class->get_property = bloom_session_get_property;
   object_class->set_property = bloom_session_set_property;
 
-  properties[PROP_M_DRAFT] =
+  properties[BLOOM_SESSION_PROP_M_DRAFT] =
     g_param_spec_string ("m-draft", NULL, NULL, "",
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_K_DRAFT] =
+  properties[BLOOM_SESSION_PROP_K_DRAFT] =
     g_param_spec_string ("k-draft", NULL, NULL, "",
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_TEXT_DRAFT] =
+  properties[BLOOM_SESSION_PROP_TEXT_DRAFT] =
     g_param_spec_string ("text-draft", NULL, NULL, "",
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_OPEN_DETAILS] =
+  properties[BLOOM_SESSION_PROP_OPEN_DETAILS] =
     g_param_spec_boxed ("open-details", NULL, NULL, G_TYPE_STRV,
                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_CAN_UNDO] =
+  properties[BLOOM_SESSION_PROP_CAN_UNDO] =
     g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_object_class_install_properties (object_class, BLOOM_SESSION_N_PROPS, properties);
 
   /**
    * BloomSession::changed:
    *
    * The filter, the entries, the counters or the last operation changed.
-   * Emitted once per successful mutation; drafts and open details notify
-   * their properties instead.
+   * Emitted once per successful mutation. The drafts announce themselves
+   * with "drafts-changed"; the open details only notify their property.
    */
   signals[CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * BloomSession::drafts-changed:
+   *
+   * At least one of the m, k and text drafts changed. Emitted once per
+   * call that changed any, after "changed" when the call emits that too,
+   * and before the drafts' property notifications.
+   */
+  signals[DRAFTS_CHANGED] =
+    g_signal_new ("drafts-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
@@ -220,98 +195,12 @@ get_entry (BloomSession *self,
   return g_ptr_array_index (self->entries, index);
 }
 
-#define NO_LINK G_MAXUINT
-
-typedef struct
-{
-  guint first;   /* links of this bit, or NO_LINK */
-  guint last;
-  guint count;
-} BitSetters;
-
-typedef struct
-{
-  guint entry;
-  guint next;    /* the next link of the same bit, or NO_LINK */
-} SetterLink;
-
-static GArray *
-new_bit_setters (void)
-{
-  return g_array_new (FALSE, FALSE, sizeof (BitSetters));
-}
-
-static GArray *
-new_setter_links (void)
-{
-  return g_array_new (FALSE, FALSE, sizeof (SetterLink));
-}
-
-/* The setters of @bit; none when no entry sets it. */
-static BitSetters
-get_setters (BloomSession *self,
-             guint         bit)
-{
-  if (bit < self->bit_setters->len)
-    return g_array_index (self->bit_setters, BitSetters, bit);
-
-  return (BitSetters) { NO_LINK, NO_LINK, 0 };
-}
-
-/* Entry @index, just added, sets @positions; a position that repeats
- * within it counts once. The arrays are sized once per insert, not once
- * per link. */
-static void
-add_setter (BloomSession  *self,
-            guint          index,
-            const guint16 *positions,
-            guint          n_positions)
-{
-  guint m = bloom_filter_get_m (self->filter);
-  guint n_links = self->setter_links->len;
-
-  if (self->bit_setters->len < m)
-    {
-      guint old_len = self->bit_setters->len;
-
-      g_array_set_size (self->bit_setters, m);
-      for (guint bit = old_len; bit < m; bit++)
-        g_array_index (self->bit_setters, BitSetters, bit) = (BitSetters) { NO_LINK, NO_LINK, 0 };
-    }
-
-  g_array_set_size (self->setter_links, n_links + n_positions);
-
-  for (guint i = 0; i < n_positions; i++)
-    {
-      BitSetters *bit = &g_array_index (self->bit_setters, BitSetters, positions[i]);
-
-      if (bit->last != NO_LINK)
-        {
-          SetterLink *last = &g_array_index (self->setter_links, SetterLink, bit->last);
-
-          if (last->entry == index)
-            continue;
-          last->next = n_links;
-        }
-      else
-        bit->first = n_links;
-
-      g_array_index (self->setter_links, SetterLink, n_links) = (SetterLink) { index, NO_LINK };
-      bit->last = n_links;
-      bit->count++;
-      n_links++;
-    }
-
-  g_array_set_size (self->setter_links, n_links);
-}
-
 static void
 bloom_session_init (BloomSession *self)
 {
   self->entries = new_entries ();
   self->entry_set = new_entry_set ();
-  self->bit_setters = new_bit_setters ();
-  self->setter_links = new_setter_links ();
+  self->bit_index = bloom_bit_index_new ();
   self->m_draft = g_strdup ("");
   self->k_draft = g_strdup ("");
   self->text_draft = g_strdup ("");
@@ -334,7 +223,7 @@ set_undo (BloomSession *self,
   self->undo = undo;
 
   if (could_undo != (undo != NULL))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+    g_object_notify_by_pspec (G_OBJECT (self), properties[BLOOM_SESSION_PROP_CAN_UNDO]);
 }
 
 /* Every change but a discard or reset ends what Undo can bring back. */
@@ -343,6 +232,35 @@ emit_changed (BloomSession *self)
 {
   set_undo (self, NULL);
   g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* "changed", then "drafts-changed" if @drafts_changed: a call that
+ * changes both announces both, in this order. */
+static void
+emit_changes (BloomSession *self,
+              gboolean      drafts_changed)
+{
+  emit_changed (self);
+  if (drafts_changed)
+    bloom_session_emit_drafts_changed (self);
+}
+
+void
+bloom_session_notify (BloomSession         *self,
+                      BloomSessionProperty  property)
+{
+  g_assert (BLOOM_IS_SESSION (self));
+  g_assert (property > BLOOM_SESSION_PROP_0 && property < BLOOM_SESSION_N_PROPS);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[property]);
+}
+
+void
+bloom_session_emit_drafts_changed (BloomSession *self)
+{
+  g_assert (BLOOM_IS_SESSION (self));
+
+  g_signal_emit (self, signals[DRAFTS_CHANGED], 0);
 }
 
 /* Moves filter, entries, counters and last operation from @from to @to;
@@ -361,12 +279,9 @@ move_contents (BloomSession *to,
   g_clear_pointer (&to->entries, g_ptr_array_unref);
   to->entries = g_steal_pointer (&from->entries);
   from->entries = new_entries ();
-  g_clear_pointer (&to->bit_setters, g_array_unref);
-  to->bit_setters = g_steal_pointer (&from->bit_setters);
-  from->bit_setters = new_bit_setters ();
-  g_clear_pointer (&to->setter_links, g_array_unref);
-  to->setter_links = g_steal_pointer (&from->setter_links);
-  from->setter_links = new_setter_links ();
+  g_clear_pointer (&to->bit_index, bloom_bit_index_free);
+  to->bit_index = g_steal_pointer (&from->bit_index);
+  from->bit_index = bloom_bit_index_new ();
   to->negative_queries = from->negative_queries;
   to->false_positives = from->false_positives;
   from->negative_queries = from->false_positives = 0;
@@ -491,6 +406,7 @@ gboolean
 bloom_session_undo (BloomSession *self)
 {
   g_autoptr(BloomSession) undo = NULL;
+  gboolean drafts_changed;
 
   g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
 
@@ -501,9 +417,8 @@ bloom_session_undo (BloomSession *self)
 
   g_object_freeze_notify (G_OBJECT (self));
   move_contents (self, undo);
-  bloom_session_set_m_draft (self, undo->m_draft);
-  bloom_session_set_k_draft (self, undo->k_draft);
-  emit_changed (self);
+  drafts_changed = bloom_session_replace_drafts (self, undo->m_draft, undo->k_draft, NULL);
+  emit_changes (self, drafts_changed);
   g_object_thaw_notify (G_OBJECT (self));
 
   return TRUE;
@@ -576,9 +491,11 @@ lookup_entry (BloomSession *self,
 
 /* Makes the operation the last one. Creating and finalizing an object
  * cost more than all the rest of a query, so when nobody but the session
- * holds the previous one, it is filled in again: nobody can tell. Callers
- * that keep an operation take a reference (insert and query return it
- * transfer none), and an operation they hold never changes. */
+ * holds the previous one (its reference count is 1), it is filled in
+ * again: nobody can tell. Callers that keep an operation take a reference
+ * (insert and query return it transfer none), and an operation they hold
+ * is never refilled: it never changes. bloom-operation.h says so too, and
+ * test-session checks it field by field. */
 static void
 record_operation (BloomSession       *self,
                   BloomOperationKind  kind,
@@ -649,7 +566,8 @@ insert_probed (BloomSession *self,
       *entry = (BloomTextKey) { g_ref_string_new_len (text, len), len, probe->h1 };
       g_ptr_array_add (self->entries, entry);
       g_hash_table_add (self->entry_set, entry);
-      add_setter (self, self->entries->len - 1, probe->positions, probe->n_positions);
+      bloom_bit_index_add (self->bit_index, bloom_filter_get_m (self->filter),
+                           self->entries->len - 1, probe->positions, probe->n_positions);
 
       /* SPEC R3: the reference set changed, earlier queries say nothing. */
       self->negative_queries = 0;
@@ -951,10 +869,6 @@ bloom_session_get_bit_setters (BloomSession *self,
                                guint         bit,
                                guint        *n_setters)
 {
-  BitSetters setters;
-  guint *entries;
-  guint link;
-
   g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
   g_return_val_if_fail (n_setters != NULL, NULL);
 
@@ -965,23 +879,7 @@ bloom_session_get_bit_setters (BloomSession *self,
 
   g_return_val_if_fail (bit < bloom_filter_get_m (self->filter), NULL);
 
-  setters = get_setters (self, bit);
-  if (setters.count == 0)
-    return NULL;
-
-  entries = g_new (guint, setters.count);
-  link = setters.first;
-  for (guint i = 0; i < setters.count; i++)
-    {
-      const SetterLink *setter = &g_array_index (self->setter_links, SetterLink, link);
-
-      entries[i] = setter->entry;
-      link = setter->next;
-    }
-  g_assert (link == NO_LINK);
-  *n_setters = setters.count;
-
-  return entries;
+  return bloom_bit_index_get_setters (self->bit_index, bit, n_setters);
 }
 
 /* bloom_session_get_first_setter() for each of @n_bits bits: @entries[i]
@@ -1017,8 +915,6 @@ bloom_session_get_first_setter (BloomSession *self,
                                 guint         bit,
                                 guint        *entry)
 {
-  BitSetters setters;
-
   g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
 
   if (self->filter == NULL)
@@ -1026,159 +922,7 @@ bloom_session_get_first_setter (BloomSession *self,
 
   g_return_val_if_fail (bit < bloom_filter_get_m (self->filter), FALSE);
 
-  setters = get_setters (self, bit);
-  if (setters.count == 0)
-    return FALSE;
-
-  if (entry != NULL)
-    *entry = g_array_index (self->setter_links, SetterLink, setters.first).entry;
-
-  return TRUE;
-}
-
-static void
-set_draft (BloomSession *self,
-           char        **field,
-           const char   *draft,
-           guint         prop_id)
-{
-  if (draft == NULL)
-    draft = "";
-
-  if (g_strcmp0 (*field, draft) == 0)
-    return;
-
-  g_free (*field);
-  *field = g_strdup (draft);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
-}
-
-const char *
-bloom_session_get_m_draft (BloomSession *self)
-{
-  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
-
-  return self->m_draft;
-}
-
-void
-bloom_session_set_m_draft (BloomSession *self,
-                           const char   *draft)
-{
-  g_return_if_fail (BLOOM_IS_SESSION (self));
-
-  set_draft (self, &self->m_draft, draft, PROP_M_DRAFT);
-}
-
-const char *
-bloom_session_get_k_draft (BloomSession *self)
-{
-  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
-
-  return self->k_draft;
-}
-
-void
-bloom_session_set_k_draft (BloomSession *self,
-                           const char   *draft)
-{
-  g_return_if_fail (BLOOM_IS_SESSION (self));
-
-  set_draft (self, &self->k_draft, draft, PROP_K_DRAFT);
-}
-
-const char *
-bloom_session_get_text_draft (BloomSession *self)
-{
-  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
-
-  return self->text_draft;
-}
-
-void
-bloom_session_set_text_draft (BloomSession *self,
-                              const char   *draft)
-{
-  g_return_if_fail (BLOOM_IS_SESSION (self));
-
-  set_draft (self, &self->text_draft, draft, PROP_TEXT_DRAFT);
-}
-
-/* Detail names are short identifiers; anything else in a document is
- * refused rather than stored. */
-gboolean
-bloom_session_is_detail_name (const char *name)
-{
-  gsize len;
-
-  g_return_val_if_fail (name != NULL, FALSE);
-
-  len = strlen (name);
-
-  return len > 0 && len <= BLOOM_DETAIL_NAME_MAX &&
-         strspn (name, "abcdefghijklmnopqrstuvwxyz0123456789-") == len;
-}
-
-const char * const *
-bloom_session_get_open_details (BloomSession *self)
-{
-  g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
-
-  return (const char * const *) self->open_details;
-}
-
-gboolean
-bloom_session_get_detail_open (BloomSession *self,
-                               const char   *name)
-{
-  g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (name != NULL, FALSE);
-
-  return g_strv_contains ((const char * const *) self->open_details, name);
-}
-
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return strcmp (*(char * const *) a, *(char * const *) b);
-}
-
-void
-bloom_session_set_detail_open (BloomSession *self,
-                               const char   *name,
-                               gboolean      open)
-{
-  g_autoptr(GStrvBuilder) builder = NULL;
-  guint n;
-
-  g_return_if_fail (BLOOM_IS_SESSION (self));
-  g_return_if_fail (bloom_session_is_detail_name (name));
-
-  open = !!open;
-  if (bloom_session_get_detail_open (self, name) == open)
-    return;
-
-  n = g_strv_length (self->open_details);
-  if (open && n >= BLOOM_MAX_OPEN_DETAILS)
-    {
-      g_warning ("Too many open details; “%s” is not remembered", name);
-      return;
-    }
-
-  builder = g_strv_builder_new ();
-  for (guint i = 0; i < n; i++)
-    if (strcmp (self->open_details[i], name) != 0)
-      g_strv_builder_add (builder, self->open_details[i]);
-  if (open)
-    g_strv_builder_add (builder, name);
-
-  g_strfreev (self->open_details);
-  self->open_details = g_strv_builder_end (builder);
-  qsort (self->open_details, g_strv_length (self->open_details),
-         sizeof (char *), compare_strings);
-
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPEN_DETAILS]);
+  return bloom_bit_index_get_first_setter (self->bit_index, bit, entry);
 }
 
 /* For the loader: an entry without an operation, a signal or a counter
@@ -1215,11 +959,14 @@ bloom_session_set_counters (BloomSession *self,
 }
 
 /* Moves everything @from holds into @self, leaving @from empty, with one
- * notification per changed draft and one "changed". */
+ * notification per changed property, one "changed" and, when a draft
+ * changed, one "drafts-changed". */
 void
 bloom_session_take_contents (BloomSession *self,
                              BloomSession *from)
 {
+  gboolean drafts_changed;
+
   g_assert (BLOOM_IS_SESSION (self));
   g_assert (BLOOM_IS_SESSION (from));
   g_assert (self != from);
@@ -1227,20 +974,10 @@ bloom_session_take_contents (BloomSession *self,
   g_object_freeze_notify (G_OBJECT (self));
 
   move_contents (self, from);
-
-  bloom_session_set_m_draft (self, from->m_draft);
-  bloom_session_set_k_draft (self, from->k_draft);
-  bloom_session_set_text_draft (self, from->text_draft);
-
-  if (!g_strv_equal ((const char * const *) self->open_details,
-                     (const char * const *) from->open_details))
-    {
-      g_strfreev (self->open_details);
-      self->open_details = g_strdupv (from->open_details);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPEN_DETAILS]);
-    }
-
-  emit_changed (self);
+  drafts_changed = bloom_session_replace_drafts (self, from->m_draft, from->k_draft,
+                                                 from->text_draft);
+  bloom_session_replace_open_details (self, (const char * const *) from->open_details);
+  emit_changes (self, drafts_changed);
 
   g_object_thaw_notify (G_OBJECT (self));
 }

@@ -1,6 +1,14 @@
 /* bloom-session.h — the active filter, the exact reference set of stored
  * strings, the counters of SPEC R, the last operation and the drafts of the
- * input fields. Emits "changed" once per successful mutation.
+ * input fields.
+ *
+ * Signals: "changed" once per successful mutation of the filter, the
+ * entries, the counters or the last operation; "drafts-changed" (no
+ * arguments) once per call that changed any of the m, k and text drafts:
+ * the draft setters, bloom_session_set_parameter_drafts(),
+ * bloom_session_undo() and loading a document. A call that emits both
+ * emits "changed" first. The drafts and the open details also notify their
+ * properties ("m-draft", "k-draft", "text-draft", "open-details").
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -79,6 +87,11 @@ void            bloom_session_set_k_draft          (BloomSession *self,
 const char     *bloom_session_get_text_draft       (BloomSession *self);
 void            bloom_session_set_text_draft       (BloomSession *self,
                                                     const char   *draft);
+/* SPEC F3: both parameter fields at once. When they no longer say the
+ * active filter's m and k, it is discarded first, undoably. */
+void            bloom_session_set_parameter_drafts (BloomSession *self,
+                                                    const char   *m_draft,
+                                                    const char   *k_draft);
 
 /* Which details a view shows open, by name ("hash-positions", "model", …). */
 const char * const *bloom_session_get_open_details (BloomSession *self);

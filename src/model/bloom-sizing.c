@@ -356,6 +356,51 @@ find_word (char       *folded,
   return NULL;
 }
 
+/* @text, stripped and valid UTF-8, as a percentage, a fraction or a
+ * decimal; FALSE when it is none of them. The range is not checked. */
+static gboolean
+read_rate (const char *text,
+           const char *group_separator,
+           double     *value)
+{
+  /* Only digits, separators, "e", "%", "/" and the word matter, and
+   * folding case leaves the first ones alone. */
+  g_autofree char *folded = g_utf8_casefold (text, -1);
+  /* Translators: the word in a rate typed as “1 in 100”. Translate it
+   * only if your language writes number, word, number in this order;
+   * the English “in” is always understood too. */
+  g_autofree char *local_word = g_utf8_casefold (C_("rate as typed", "in"), -1);
+  gsize len = strlen (folded);
+  gboolean ok;
+  char *split;
+
+  if (g_str_has_suffix (folded, "%") || g_str_has_suffix (folded, "\xef\xbc\x85"))
+    {
+      folded[len - (folded[len - 1] == '%' ? 1 : 3)] = '\0';
+      ok = parse_fraction (folded, group_separator, value);
+      *value /= 100.0;
+    }
+  else if ((split = strchr (folded, '/')) != NULL ||
+           (split = find_word (folded, "in")) != NULL ||
+           (split = find_word (folded, local_word)) != NULL)
+    {
+      double numerator = 0.0, denominator = 0.0;
+      gsize word_len = 1;
+
+      if (*split != '/')
+        word_len = find_word (folded, "in") == split ? 2 : strlen (local_word);
+      *split = '\0';
+      ok = parse_fraction (folded, group_separator, &numerator) &&
+           parse_fraction (split + word_len, group_separator, &denominator);
+      /* 1 in 0 is infinite, and out of range below. */
+      *value = denominator != 0.0 ? numerator / denominator : INFINITY;
+    }
+  else
+    ok = parse_fraction (folded, group_separator, value);
+
+  return ok;
+}
+
 gboolean
 bloom_sizing_parse_rate_full (const char  *text,
                               const char  *group_separator,
@@ -363,12 +408,7 @@ bloom_sizing_parse_rate_full (const char  *text,
                               GError     **error)
 {
   g_autofree char *stripped = NULL;
-  g_autofree char *folded = NULL;
-  g_autofree char *local_word = NULL;
-  gsize len;
   double value = 0.0;
-  gboolean ok;
-  char *split;
 
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (p != NULL, FALSE);
@@ -385,44 +425,8 @@ bloom_sizing_parse_rate_full (const char  *text,
       return FALSE;
     }
 
-  ok = g_utf8_validate (stripped, -1, NULL);
-  if (ok)
-    {
-      /* Only digits, separators, "e", "%", "/" and the word matter, and
-       * folding case leaves the first ones alone. */
-      folded = g_utf8_casefold (stripped, -1);
-      len = strlen (folded);
-      /* Translators: the word in a rate typed as “1 in 100”. Translate it
-       * only if your language writes number, word, number in this order;
-       * the English “in” is always understood too. */
-      local_word = g_utf8_casefold (C_("rate as typed", "in"), -1);
-
-      if (g_str_has_suffix (folded, "%") || g_str_has_suffix (folded, "\xef\xbc\x85"))
-        {
-          folded[len - (folded[len - 1] == '%' ? 1 : 3)] = '\0';
-          ok = parse_fraction (folded, group_separator, &value);
-          value /= 100.0;
-        }
-      else if ((split = strchr (folded, '/')) != NULL ||
-               (split = find_word (folded, "in")) != NULL ||
-               (split = find_word (folded, local_word)) != NULL)
-        {
-          double numerator = 0.0, denominator = 0.0;
-          gsize word_len = 1;
-
-          if (*split != '/')
-            word_len = find_word (folded, "in") == split ? 2 : strlen (local_word);
-          *split = '\0';
-          ok = parse_fraction (folded, group_separator, &numerator) &&
-               parse_fraction (split + word_len, group_separator, &denominator);
-          /* 1 in 0 is infinite, and out of range below. */
-          value = denominator != 0.0 ? numerator / denominator : INFINITY;
-        }
-      else
-        ok = parse_fraction (folded, group_separator, &value);
-    }
-
-  if (!ok)
+  if (!g_utf8_validate (stripped, -1, NULL) ||
+      !read_rate (stripped, group_separator, &value))
     {
       g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_PARAMETER_NOT_RATE,
                    /* Translators: %s is what was typed; keep %% — it is written as a single % */

@@ -11,9 +11,10 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "bloom-error.h"
+#include "bloom-error-private.h"
 #include "bloom-filter-private.h"
 #include "bloom-hash.h"
+#include "bloom-json-scanner.h"
 #include "bloom-operation-private.h"
 #include "bloom-session-private.h"
 #include "bloom-state.h"
@@ -68,21 +69,9 @@ add_operation (JsonBuilder    *builder,
   json_builder_end_object (builder);
 }
 
-static JsonNode *
-build_document (BloomSession *self)
+static void
+add_hash (JsonBuilder *builder)
 {
-  /* Not immutable: sealing hashes every node, for nothing here. */
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  BloomFilter *filter = bloom_session_get_filter (self);
-  const char * const *open_details;
-
-  json_builder_begin_object (builder);
-
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, BLOOM_STATE_FORMAT);
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, BLOOM_STATE_VERSION);
-
   json_builder_set_member_name (builder, "hash");
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "scheme");
@@ -92,7 +81,12 @@ build_document (BloomSession *self)
   json_builder_set_member_name (builder, "seed2");
   json_builder_add_int_value (builder, BLOOM_HASH_SEED2);
   json_builder_end_object (builder);
+}
 
+static void
+add_drafts (JsonBuilder  *builder,
+            BloomSession *self)
+{
   json_builder_set_member_name (builder, "drafts");
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "m");
@@ -102,49 +96,80 @@ build_document (BloomSession *self)
   json_builder_set_member_name (builder, "text");
   json_builder_add_string_value (builder, bloom_session_get_text_draft (self));
   json_builder_end_object (builder);
+}
+
+static void
+add_open_details (JsonBuilder  *builder,
+                  BloomSession *self)
+{
+  const char * const *open_details = bloom_session_get_open_details (self);
 
   json_builder_set_member_name (builder, "openDetails");
   json_builder_begin_array (builder);
-  open_details = bloom_session_get_open_details (self);
   for (guint i = 0; open_details[i] != NULL; i++)
     json_builder_add_string_value (builder, open_details[i]);
   json_builder_end_array (builder);
+}
+
+/* The active filter, its entries, counters and last operation. */
+static void
+add_filter (JsonBuilder  *builder,
+            BloomSession *self,
+            BloomFilter  *filter)
+{
+  g_autofree char *bits = bloom_filter_to_string (filter);
+  BloomOperation *last = bloom_session_get_last_operation (self);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "m");
+  json_builder_add_int_value (builder, bloom_filter_get_m (filter));
+  json_builder_set_member_name (builder, "k");
+  json_builder_add_int_value (builder, bloom_filter_get_k (filter));
+  json_builder_set_member_name (builder, "bits");
+  json_builder_add_string_value (builder, bits);
+
+  json_builder_set_member_name (builder, "entries");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < bloom_session_get_n_entries (self); i++)
+    json_builder_add_string_value (builder, bloom_session_get_entry (self, i, NULL));
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "negativeQueries");
+  json_builder_add_int_value (builder, bloom_session_get_negative_queries (self));
+  json_builder_set_member_name (builder, "falsePositives");
+  json_builder_add_int_value (builder, bloom_session_get_false_positives (self));
+
+  json_builder_set_member_name (builder, "lastOperation");
+  if (last == NULL)
+    json_builder_add_null_value (builder);
+  else
+    add_operation (builder, last);
+
+  json_builder_end_object (builder);
+}
+
+static JsonNode *
+build_document (BloomSession *self)
+{
+  /* Not immutable: sealing hashes every node, for nothing here. */
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  BloomFilter *filter = bloom_session_get_filter (self);
+
+  json_builder_begin_object (builder);
+
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, BLOOM_STATE_FORMAT);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, BLOOM_STATE_VERSION);
+  add_hash (builder);
+  add_drafts (builder, self);
+  add_open_details (builder, self);
 
   json_builder_set_member_name (builder, "filter");
   if (filter == NULL)
     json_builder_add_null_value (builder);
   else
-    {
-      g_autofree char *bits = bloom_filter_to_string (filter);
-      BloomOperation *last = bloom_session_get_last_operation (self);
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "m");
-      json_builder_add_int_value (builder, bloom_filter_get_m (filter));
-      json_builder_set_member_name (builder, "k");
-      json_builder_add_int_value (builder, bloom_filter_get_k (filter));
-      json_builder_set_member_name (builder, "bits");
-      json_builder_add_string_value (builder, bits);
-
-      json_builder_set_member_name (builder, "entries");
-      json_builder_begin_array (builder);
-      for (guint i = 0; i < bloom_session_get_n_entries (self); i++)
-        json_builder_add_string_value (builder, bloom_session_get_entry (self, i, NULL));
-      json_builder_end_array (builder);
-
-      json_builder_set_member_name (builder, "negativeQueries");
-      json_builder_add_int_value (builder, bloom_session_get_negative_queries (self));
-      json_builder_set_member_name (builder, "falsePositives");
-      json_builder_add_int_value (builder, bloom_session_get_false_positives (self));
-
-      json_builder_set_member_name (builder, "lastOperation");
-      if (last == NULL)
-        json_builder_add_null_value (builder);
-      else
-        add_operation (builder, last);
-
-      json_builder_end_object (builder);
-    }
+    add_filter (builder, self, filter);
 
   json_builder_end_object (builder);
 
@@ -268,415 +293,15 @@ bloom_state_check_size (guint64   size,
   return TRUE;
 }
 
-static gboolean
-is_hex_escape (const char *p,
-               const char *end,
-               guint      *value)
-{
-  guint v = 0;
-
-  if (end - p < 6 || p[0] != '\\' || p[1] != 'u')
-    return FALSE;
-
-  for (guint i = 2; i < 6; i++)
-    {
-      int digit = g_ascii_xdigit_value (p[i]);
-
-      if (digit < 0)
-        return FALSE;
-      v = v * 16 + digit;
-    }
-
-  *value = v;
-
-  return TRUE;
-}
-
-static gboolean
-not_json_at (const char  *json,
-             const char  *p,
-             const char  *what,
-             GError     **error)
-{
-  guint line = 1;
-  guint column = 1;
-
-  for (const char *q = json; q < p; q++)
-    {
-      if (*q == '\n')
-        {
-          line++;
-          column = 1;
-        }
-      else if ((*q & 0xc0) != 0x80)
-        column++;
-    }
-
-  /* Translators: %s says what is wrong, such as “an unexpected character”:
-   * one of the messages with the context “JSON problem” */
-  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-               _("The file is not valid JSON: %s at line %u, column %u. "
-                 "Choose a file exported by Bloom Lab."),
-               what, line, column);
-  return FALSE;
-}
-
-/* A string from its opening quote to just after its closing one. Only the
- * escapes of JSON pass: json-glib 1.6 also reads C escapes (“\0” ends the
- * string there) and turns unknown ones into the bare letter. Raw control
- * characters pass: json-glib keeps them, and 1.6 wrote U+001F that way. */
-static const char *
-scan_string (const char  *json,
-             const char  *p,
-             const char  *end,
-             GError     **error)
-{
-  const char *start = p;
-
-  for (p++; p < end; p++)
-    {
-      guint unit, low;
-
-      if (*p == '"')
-        return p + 1;
-      if (*p != '\\')
-        continue;
-
-      if (p + 1 < end && memchr ("\"\\/bfnrt", p[1], 8) != NULL)
-        {
-          p++;
-          continue;
-        }
-
-      if (!is_hex_escape (p, end, &unit))
-        {
-          not_json_at (json, p, C_("JSON problem", "a backslash that starts no JSON escape"), error);
-          return NULL;
-        }
-
-      if (unit == 0)
-        {
-          g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
-                       _("The file contains a string with the character U+0000, "
-                         "which Bloom Lab does not allow."));
-          return NULL;
-        }
-      if (unit >= 0xd800 && unit <= 0xdbff &&
-          is_hex_escape (p + 6, end, &low) && low >= 0xdc00 && low <= 0xdfff)
-        p += 6;
-      else if (unit >= 0xd800 && unit <= 0xdfff)
-        {
-          g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
-                       _("The file contains a string with a lone surrogate "
-                         "(\\u%04x), which is not valid Unicode text."),
-                       unit);
-          return NULL;
-        }
-      p += 5;
-    }
-
-  not_json_at (json, start, C_("JSON problem", "a string without its closing quote"), error);
-
-  return NULL;
-}
-
-/* No field of a session needs more digits; json-glib 1.6 wraps longer
- * integers around, so that −18446744073709551552 reads as 64. */
-#define MAX_INTEGER_DIGITS 18
-
-/* A number as JSON writes it: json-glib 1.6 also reads hexadecimal,
- * octal (a leading zero), “1.” and “- 1”. */
-static const char *
-scan_number (const char  *json,
-             const char  *p,
-             const char  *end,
-             GError     **error)
-{
-  const char *start = p;
-  const char *digits;
-
-  if (*p == '-')
-    p++;
-
-  digits = p;
-  if (p < end && *p == '0')
-    p++;
-  else
-    while (p < end && g_ascii_isdigit (*p))
-      p++;
-  if (p == digits)
-    {
-      not_json_at (json, start, C_("JSON problem", "a malformed number"), error);
-      return NULL;
-    }
-
-  if (p - digits > MAX_INTEGER_DIGITS)
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
-                   _("The file contains a number of %u digits, too large for any field "
-                     "of a Bloom Lab session."),
-                   (guint) (p - digits));
-      return NULL;
-    }
-
-  if (p < end && *p == '.')
-    {
-      if (++p == end || !g_ascii_isdigit (*p))
-        {
-          not_json_at (json, start, C_("JSON problem", "a malformed number"), error);
-          return NULL;
-        }
-      while (p < end && g_ascii_isdigit (*p))
-        p++;
-    }
-
-  if (p < end && (*p == 'e' || *p == 'E'))
-    {
-      p++;
-      if (p < end && (*p == '+' || *p == '-'))
-        p++;
-      if (p == end || !g_ascii_isdigit (*p))
-        {
-          not_json_at (json, start, C_("JSON problem", "a malformed number"), error);
-          return NULL;
-        }
-      while (p < end && g_ascii_isdigit (*p))
-        p++;
-    }
-
-  if (p < end && (g_ascii_isalnum (*p) || *p == '.'))
-    {
-      not_json_at (json, start, C_("JSON problem", "a malformed number"), error);
-      return NULL;
-    }
-
-  return p;
-}
-
-static const char *
-scan_literal (const char  *json,
-              const char  *p,
-              const char  *end,
-              GError     **error)
-{
-  static const char * const literals[] = { "true", "false", "null" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (literals); i++)
-    {
-      gsize n = strlen (literals[i]);
-
-      if ((gsize) (end - p) >= n && memcmp (p, literals[i], n) == 0 &&
-          (p + n == end || !g_ascii_isalnum (p[n])))
-        return p + n;
-    }
-
-  not_json_at (json, p, C_("JSON problem", "an unexpected character"), error);
-
-  return NULL;
-}
-
-static gboolean invalid_field (GError     **error,
-                               const char  *path,
-                               const char  *message);
-
-/* A string just scanned, from @name to @after, inside an object: when a
- * colon follows, it is a member name, which must not repeat. No name of a
- * session has an escape, so names with one are refused rather than
- * decoded. */
-static gboolean
-check_member_name (const char  *json,
-                   const char  *name,
-                   const char  *after,
-                   const char  *end,
-                   GHashTable  *names,
-                   GError     **error)
-{
-  const char *next = after;
-  g_autofree char *text = NULL;
-
-  while (next < end && (*next == ' ' || *next == '\t' || *next == '\n' || *next == '\r'))
-    next++;
-  if (next == end || *next != ':')
-    return TRUE;
-
-  text = g_strndup (name + 1, after - name - 2);
-  if (strchr (text, '\\') != NULL)
-    return invalid_field (error, text, C_("field problem", "it is not part of a Bloom Lab session."));
-
-  if (!g_hash_table_add (names, g_steal_pointer (&text)))
-    {
-      g_autofree char *repeated = g_strndup (name + 1, after - name - 2);
-
-      /* Translators: %s is the name of a member of a JSON object */
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
-                   _("The field “%s” appears twice in one object of the file."), repeated);
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-static gboolean
-scan_values (const char  *json,
-             const char  *p,
-             const char  *end,
-             GHashTable **keys,
-             GError     **error)
-{
-  gboolean ended = FALSE;
-  guint depth = 0;
-
-  while (p < end)
-    {
-      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-        {
-          p++;
-          continue;
-        }
-
-      if (ended)
-        return not_json_at (json, p, C_("JSON problem", "text after the end of the document"), error);
-
-      switch (*p)
-        {
-        case '"':
-          {
-            const char *name = p;
-
-            p = scan_string (json, p, end, error);
-            if (p != NULL && keys[depth] != NULL && !check_member_name (json, name, p, end,
-                                                                         keys[depth], error))
-              return FALSE;
-          }
-          break;
-
-        case '[':
-        case '{':
-          if (++depth > BLOOM_STATE_MAX_DEPTH)
-            {
-              g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_TOO_DEEP,
-                           _("The file nests lists or objects more than %d levels deep; "
-                             "a Bloom Lab session never does. "
-                             "Choose a file exported by Bloom Lab."),
-                           BLOOM_STATE_MAX_DEPTH);
-              return FALSE;
-            }
-          keys[depth] = *p == '{' ? g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL)
-                                  : NULL;
-          p++;
-          break;
-
-        case ']':
-        case '}':
-          if (depth == 0)
-            return not_json_at (json, p, C_("JSON problem", "an unexpected character"), error);
-          g_clear_pointer (&keys[depth], g_hash_table_unref);
-          depth--;
-          p++;
-          break;
-
-        case ':':
-        case ',':
-          p++;
-          break;
-
-        case '-':
-        case '0': case '1': case '2': case '3': case '4':
-        case '5': case '6': case '7': case '8': case '9':
-          p = scan_number (json, p, end, error);
-          break;
-
-        default:
-          p = scan_literal (json, p, end, error);
-        }
-
-      if (p == NULL)
-        return FALSE;
-
-      /* One value only: the parser would ignore what follows it. */
-      ended = depth == 0;
-    }
-
-  return TRUE;
-}
-
-/* json-glib 1.6 recurses once per nesting level and overflows its stack on
- * deep input; it also reads much that is not JSON (single-quoted strings,
- * comments, C escapes, hexadecimal) and turns some of it into something
- * else without a word. One pass over the raw text, a strict JSON lexer
- * that counts the nesting, refuses all of that before the parser sees it;
- * the parser then only checks the grammar. */
-static gboolean
-check_raw_document (const char  *json,
-                    gsize        len,
-                    GError     **error)
-{
-  const char *end = json + len;
-  const char *bad = NULL;
-  const char *p = json;
-  gsize blank = 0;
-  GHashTable **keys;
-  gboolean ok;
-
-  if (!bloom_state_check_size (len, error))
-    return FALSE;
-
-  /* Before validating: g_utf8_validate_len() counts a NUL as invalid. */
-  if (memchr (json, '\0', len) != NULL)
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is not JSON: it contains a NUL byte. "
-                     "Choose a file exported by Bloom Lab."));
-      return FALSE;
-    }
-
-  if (!g_utf8_validate_len (json, len, &bad))
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is not JSON: it is not valid UTF-8 text (bad byte at offset %u). "
-                     "Choose a file exported by Bloom Lab."),
-                   (guint) (bad - json));
-      return FALSE;
-    }
-
-  /* Editors may start a file with a byte order mark; json-glib skips it. */
-  if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
-    p += 3;
-
-  blank = p - json;
-  while (blank < len && g_ascii_isspace (json[blank]))
-    blank++;
-  if (blank == len)
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is empty. Choose a file exported by Bloom Lab."));
-      return FALSE;
-    }
-
-  /* Member names, per open object (NULL for a list): json-glib keeps only
-   * the last of two equal names, which would hide one of them. */
-  keys = g_new0 (GHashTable *, BLOOM_STATE_MAX_DEPTH + 1);
-  ok = scan_values (json, p, end, keys, error);
-  for (guint i = 0; i <= BLOOM_STATE_MAX_DEPTH; i++)
-    g_clear_pointer (&keys[i], g_hash_table_unref);
-  g_free (keys);
-
-  return ok;
-}
-
 /* Reading: fields */
 
-static gboolean
-invalid_field (GError     **error,
-               const char  *path,
-               const char  *message)
+/* The name of member @name of the object at @path (NULL: the root), as
+ * messages give it: "filter.m". */
+static char *
+member_path (const char *path,
+             const char *name)
 {
-  /* Translators: the first %s is the name of a field such as
-   * “filter.entries[3]”, the second says what is wrong with it: one of the
-   * messages with the context “field problem” */
-  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
-               _("The field “%s” is invalid: %s"), path, message);
-  return FALSE;
+  return path != NULL ? g_strconcat (path, ".", name, NULL) : g_strdup (name);
 }
 
 static gboolean
@@ -690,10 +315,10 @@ check_members (JsonObject          *object,
   for (const GList *l = members; l != NULL; l = l->next)
     if (!g_strv_contains (known, l->data))
       {
-        g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, (char *) l->data)
-                                            : g_strdup (l->data);
+        g_autofree char *name = member_path (path, l->data);
 
-        return invalid_field (error, member_path, C_("field problem", "it is not part of a Bloom Lab session."));
+        return bloom_error_invalid_field (error, name,
+                                          C_("field problem", "it is not part of a Bloom Lab session."));
       }
 
   return TRUE;
@@ -709,11 +334,11 @@ get_member (JsonObject  *object,
 
   if (node == NULL)
     {
-      g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
+      g_autofree char *missing = member_path (path, name);
 
       /* Translators: %s is the name of a field such as “filter.m” */
       g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD,
-                   _("The field “%s” is missing."), member_path);
+                   _("The field “%s” is missing."), missing);
     }
 
   return node;
@@ -730,7 +355,8 @@ read_integer (JsonNode    *node,
   gint64 v;
 
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
-    return invalid_field (error, path, C_("field problem", "it must be a whole number."));
+    return bloom_error_invalid_field (error, path,
+                                      C_("field problem", "it must be a whole number."));
 
   v = json_node_get_int (node);
   if (v < min || v > max)
@@ -742,7 +368,7 @@ read_integer (JsonNode    *node,
         /* Translators: a value, then the lowest and the highest allowed */
         g_strdup_printf (C_("field problem", "it is %s; it must be from %s to %s."), given, lowest, highest);
 
-      return invalid_field (error, path, message);
+      return bloom_error_invalid_field (error, path, message);
     }
 
   *value = v;
@@ -759,10 +385,10 @@ read_integer_member (JsonObject  *object,
                      gint64      *value,
                      GError     **error)
 {
-  g_autofree char *member_path = g_strdup_printf ("%s.%s", path, name);
+  g_autofree char *field = member_path (path, name);
   JsonNode *node = get_member (object, path, name, error);
 
-  return node != NULL && read_integer (node, member_path, min, max, value, error);
+  return node != NULL && read_integer (node, field, min, max, value, error);
 }
 
 static const char *
@@ -772,7 +398,7 @@ read_string (JsonNode    *node,
 {
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
-      invalid_field (error, path, C_("field problem", "it must be text."));
+      bloom_error_invalid_field (error, path, C_("field problem", "it must be text."));
       return NULL;
     }
 
@@ -785,10 +411,10 @@ read_string_member (JsonObject  *object,
                     const char  *name,
                     GError     **error)
 {
-  g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
+  g_autofree char *field = member_path (path, name);
   JsonNode *node = get_member (object, path, name, error);
 
-  return node != NULL ? read_string (node, member_path, error) : NULL;
+  return node != NULL ? read_string (node, field, error) : NULL;
 }
 
 static JsonObject *
@@ -798,7 +424,7 @@ read_object_member (JsonObject  *object,
                     gboolean     nullable,
                     GError     **error)
 {
-  g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
+  g_autofree char *field = member_path (path, name);
   JsonNode *node = get_member (object, path, name, error);
 
   if (node == NULL)
@@ -807,8 +433,9 @@ read_object_member (JsonObject  *object,
   if (JSON_NODE_HOLDS_OBJECT (node))
     return json_node_get_object (node);
 
-  invalid_field (error, member_path,
-                 nullable ? C_("field problem", "it must be an object or null.") : C_("field problem", "it must be an object."));
+  bloom_error_invalid_field (error, field,
+                             nullable ? C_("field problem", "it must be an object or null.")
+                                      : C_("field problem", "it must be an object."));
 
   return NULL;
 }
@@ -820,7 +447,7 @@ read_array_member (JsonObject  *object,
                    guint        max_length,
                    GError     **error)
 {
-  g_autofree char *member_path = path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
+  g_autofree char *field = member_path (path, name);
   JsonNode *node = get_member (object, path, name, error);
   JsonArray *array;
 
@@ -829,7 +456,7 @@ read_array_member (JsonObject  *object,
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      invalid_field (error, member_path, C_("field problem", "it must be a list."));
+      bloom_error_invalid_field (error, field, C_("field problem", "it must be a list."));
       return NULL;
     }
 
@@ -845,7 +472,7 @@ read_array_member (JsonObject  *object,
                                       json_array_get_length (array)),
                          json_array_get_length (array), max_length);
 
-      invalid_field (error, member_path, message);
+      bloom_error_invalid_field (error, field, message);
       return NULL;
     }
 
@@ -905,8 +532,8 @@ read_open_details (JsonObject    *root,
       if (name == NULL)
         return FALSE;
       if (!bloom_session_is_detail_name (name))
-        return invalid_field (error, path,
-                              C_("field problem", "it must be a short name of lower-case letters, digits and dashes."));
+        return bloom_error_invalid_field (error, path,
+                                          C_("field problem", "it must be a short name of lower-case letters, digits and dashes."));
 
       bloom_session_set_detail_open (session, name, TRUE);
     }
@@ -934,8 +561,8 @@ read_hash (JsonObject  *root,
    * made with hashes this program cannot reproduce. */
   if (strcmp (scheme, BLOOM_HASH_SCHEME) != 0 ||
       seed1 != BLOOM_HASH_SEED1 || seed2 != BLOOM_HASH_SEED2)
-    return invalid_field (error, "hash",
-                          C_("field problem", "it names a hash scheme or seeds other than Bloom Lab’s."));
+    return bloom_error_invalid_field (error, "hash",
+                                      C_("field problem", "it names a hash scheme or seeds other than Bloom Lab’s."));
 
   return TRUE;
 }
@@ -947,7 +574,7 @@ invalid_entry (GError     **error,
 {
   g_autofree char *path = g_strdup_printf ("filter.entries[%u]", i);
 
-  invalid_field (error, path, message);
+  bloom_error_invalid_field (error, path, message);
 
   return NULL;
 }
@@ -1021,7 +648,7 @@ read_bit_list (JsonObject  *object,
     {
       g_autofree char *message = g_strdup_printf (C_("field problem", "it must have k = %u items."), n);
 
-      return invalid_field (error, path, message);
+      return bloom_error_invalid_field (error, path, message);
     }
 
   for (guint i = 0; i < n; i++)
@@ -1076,9 +703,11 @@ read_operation_fields (JsonObject       *filter,
     return FALSE;
 
   if (!bloom_operation_kind_from_string (kind_name, &fields->kind))
-    return invalid_field (error, "filter.lastOperation.kind", C_("field problem", "it must be “insert” or “query”."));
+    return bloom_error_invalid_field (error, "filter.lastOperation.kind",
+                                      C_("field problem", "it must be “insert” or “query”."));
   if (!bloom_outcome_from_string (outcome_name, &fields->outcome))
-    return invalid_field (error, "filter.lastOperation.outcome", C_("field problem", "it is not a known outcome."));
+    return bloom_error_invalid_field (error, "filter.lastOperation.outcome",
+                                      C_("field problem", "it is not a known outcome."));
 
   return TRUE;
 }
@@ -1098,15 +727,15 @@ check_operation (BloomOperation         *operation,
       bloom_operation_get_outcome (operation) != fields->outcome ||
       bloom_operation_get_h1 (operation) != fields->h1 ||
       bloom_operation_get_h2 (operation) != fields->h2)
-    return invalid_field (error, "filter.lastOperation",
-                          C_("field problem", "its outcome or hashes differ from what Bloom Lab computes for it."));
+    return bloom_error_invalid_field (error, "filter.lastOperation",
+                                      C_("field problem", "its outcome or hashes differ from what Bloom Lab computes for it."));
 
   for (guint i = 0; i < bloom_operation_get_n_positions (operation); i++)
     if (bloom_operation_get_position (operation, i) != fields->positions[i] ||
         (guint) bloom_operation_get_before (operation, i) != fields->before[i] ||
         (guint) bloom_operation_get_after (operation, i) != fields->after[i])
-      return invalid_field (error, "filter.lastOperation",
-                            C_("field problem", "its positions or bits differ from what Bloom Lab computes for it."));
+      return bloom_error_invalid_field (error, "filter.lastOperation",
+                                        C_("field problem", "its positions or bits differ from what Bloom Lab computes for it."));
 
   /* The last operation bounds the counters (SPEC R1–R3). */
   switch (fields->outcome)
@@ -1125,10 +754,173 @@ check_operation (BloomOperation         *operation,
     }
 
   if (!counters_ok)
-    return invalid_field (error, "filter.negativeQueries",
-                          C_("field problem", "the counters do not fit the last operation."));
+    return bloom_error_invalid_field (error, "filter.negativeQueries",
+                                      C_("field problem", "the counters do not fit the last operation."));
 
   return TRUE;
+}
+
+/* The members of "filter", each read and checked on its own. */
+typedef struct
+{
+  gint64           m;
+  gint64           k;
+  const char      *bits;
+  GArray          *entries;           /* LoadedEntry */
+  gint64           negative_queries;
+  gint64           false_positives;
+  gboolean         has_operation;
+  OperationFields  operation;
+} FilterFields;
+
+static void
+filter_fields_clear (FilterFields *fields)
+{
+  g_clear_pointer (&fields->entries, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FilterFields, filter_fields_clear)
+
+/* Every member of "filter", and what they must say together before
+ * anything is replayed. */
+static gboolean
+read_filter_fields (JsonObject    *filter,
+                    FilterFields  *fields,
+                    GError       **error)
+{
+  static const char * const known[] = {
+    "m", "k", "bits", "entries", "negativeQueries", "falsePositives", "lastOperation", NULL
+  };
+
+  if (!check_members (filter, "filter", known, error) ||
+      !read_integer_member (filter, "filter", "m", BLOOM_M_MIN, BLOOM_M_MAX, &fields->m, error) ||
+      !read_integer_member (filter, "filter", "k", BLOOM_K_MIN, BLOOM_K_MAX, &fields->k, error) ||
+      !(fields->bits = read_string_member (filter, "filter", "bits", error)) ||
+      !(fields->entries = read_entries (filter, error)) ||
+      !read_integer_member (filter, "filter", "negativeQueries", 0, G_MAXUINT,
+                            &fields->negative_queries, error) ||
+      !read_integer_member (filter, "filter", "falsePositives", 0, G_MAXUINT,
+                            &fields->false_positives, error) ||
+      !get_member (filter, "filter", "lastOperation", error))
+    return FALSE;
+
+  if (strlen (fields->bits) != (gsize) fields->m || strspn (fields->bits, "01") != (gsize) fields->m)
+    {
+      g_autofree char *message =
+        g_strdup_printf (C_("field problem", "it must be m = %u characters, each 0 or 1."),
+                         (guint) fields->m);
+
+      return bloom_error_invalid_field (error, "filter.bits", message);
+    }
+
+  if (fields->false_positives > fields->negative_queries)
+    return bloom_error_invalid_field (error, "filter.falsePositives",
+                                      C_("field problem", "there cannot be more false positives than negative queries."));
+
+  fields->has_operation = !is_null_member (filter, "lastOperation");
+  if (fields->has_operation &&
+      !read_operation_fields (filter, fields->m, fields->k, &fields->operation, error))
+    return FALSE;
+
+  /* Only queries move the counters, and each becomes the last operation. */
+  if (!fields->has_operation && fields->negative_queries != 0)
+    return bloom_error_invalid_field (error, "filter.negativeQueries",
+                                      C_("field problem", "it must be 0 when there is no last operation."));
+
+  return TRUE;
+}
+
+/* How many entries are added before the last operation is replayed: all
+ * of them, unless that operation is the insert that added the last one;
+ * it was then the last change to the entries, and is replayed on all
+ * entries before it, so its steps come out again. */
+static gboolean
+count_replayed_entries (const FilterFields  *fields,
+                        guint               *n_replayed,
+                        GError             **error)
+{
+  const OperationFields *operation = &fields->operation;
+  GArray *entries = fields->entries;
+
+  *n_replayed = entries->len;
+
+  if (fields->has_operation && operation->kind == BLOOM_OPERATION_INSERT &&
+      operation->outcome == BLOOM_OUTCOME_INSERTED)
+    {
+      if (entries->len == 0 ||
+          strcmp (g_array_index (entries, LoadedEntry, entries->len - 1).key.text, operation->text) != 0)
+        return bloom_error_invalid_field (error, "filter.lastOperation",
+                                          C_("field problem", "a string that was just inserted must be the last entry."));
+      (*n_replayed)--;
+    }
+
+  return TRUE;
+}
+
+/* The filter built again in @session: the first @n_replayed entries, then
+ * the last operation, which must come out as the document says. */
+static gboolean
+replay_filter (BloomSession        *session,
+               const FilterFields  *fields,
+               guint                n_replayed,
+               GError             **error)
+{
+  if (!bloom_session_create_filter (session, fields->m, fields->k, error))
+    return FALSE;
+
+  for (guint i = 0; i < n_replayed; i++)
+    {
+      const LoadedEntry *entry = &g_array_index (fields->entries, LoadedEntry, i);
+      gboolean added = bloom_session_add_hashed_entry (session, entry->key.text, entry->key.len,
+                                                       entry->key.h1, entry->h2, NULL);
+
+      g_assert (added);
+    }
+
+  if (fields->has_operation)
+    {
+      g_autoptr(GError) local_error = NULL;
+      const char *text = fields->operation.text;
+      BloomOperation *operation;
+
+      if (fields->operation.kind == BLOOM_OPERATION_INSERT)
+        operation = bloom_session_insert (session, text, -1, &local_error);
+      else
+        operation = bloom_session_query (session, text, -1, &local_error);
+
+      if (operation == NULL)
+        return bloom_error_invalid_field (error, "filter.lastOperation.text", local_error->message);
+
+      if (!check_operation (operation, &fields->operation, fields->negative_queries,
+                            fields->false_positives, error))
+        return FALSE;
+    }
+
+  bloom_session_set_counters (session, fields->negative_queries, fields->false_positives);
+
+  return TRUE;
+}
+
+/* SPEC P3: the bits must be exactly those the entries give. */
+static gboolean
+check_bits (BloomSession  *session,
+            const char    *bits,
+            GError       **error)
+{
+  g_autofree char *computed_bits = bloom_filter_to_string (bloom_session_get_filter (session));
+  guint first = 0;
+
+  if (strcmp (computed_bits, bits) == 0)
+    return TRUE;
+
+  while (computed_bits[first] == bits[first])
+    first++;
+
+  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INCONSISTENT_BITS,
+               _("The bits in the file do not match its entries (first difference at "
+                 "bit %u). The file was changed or damaged."),
+               first);
+  return FALSE;
 }
 
 static gboolean
@@ -1136,111 +928,99 @@ read_filter (JsonObject    *root,
              BloomSession  *session,
              GError       **error)
 {
-  static const char * const known[] = {
-    "m", "k", "bits", "entries", "negativeQueries", "falsePositives", "lastOperation", NULL
-  };
+  g_auto(FilterFields) fields = { 0, };
   JsonObject *filter;
-  g_autoptr(GArray) entries = NULL;
-  const char *bits;
-  gint64 m, k, negative_queries, false_positives;
-  gboolean has_operation;
-  OperationFields fields = { 0, };
   guint n_replayed;
-  g_autofree char *computed_bits = NULL;
 
   if (is_null_member (root, "filter"))
     return TRUE;
 
   if (!(filter = read_object_member (root, NULL, "filter", TRUE, error)) ||
-      !check_members (filter, "filter", known, error) ||
-      !read_integer_member (filter, "filter", "m", BLOOM_M_MIN, BLOOM_M_MAX, &m, error) ||
-      !read_integer_member (filter, "filter", "k", BLOOM_K_MIN, BLOOM_K_MAX, &k, error) ||
-      !(bits = read_string_member (filter, "filter", "bits", error)) ||
-      !(entries = read_entries (filter, error)) ||
-      !read_integer_member (filter, "filter", "negativeQueries", 0, G_MAXUINT,
-                            &negative_queries, error) ||
-      !read_integer_member (filter, "filter", "falsePositives", 0, G_MAXUINT,
-                            &false_positives, error) ||
-      !get_member (filter, "filter", "lastOperation", error))
+      !read_filter_fields (filter, &fields, error) ||
+      !count_replayed_entries (&fields, &n_replayed, error) ||
+      !replay_filter (session, &fields, n_replayed, error) ||
+      !check_bits (session, fields.bits, error))
     return FALSE;
 
-  if (strlen (bits) != (gsize) m || strspn (bits, "01") != (gsize) m)
-    {
-      g_autofree char *message =
-        g_strdup_printf (C_("field problem", "it must be m = %u characters, each 0 or 1."), (guint) m);
+  return TRUE;
+}
 
-      return invalid_field (error, "filter.bits", message);
-    }
+/* Whether @root_node is an object that says it is a session document. */
+static gboolean
+is_session_document (JsonNode *root_node)
+{
+  JsonNode *format_node;
 
-  if (false_positives > negative_queries)
-    return invalid_field (error, "filter.falsePositives",
-                          C_("field problem", "there cannot be more false positives than negative queries."));
-
-  has_operation = !is_null_member (filter, "lastOperation");
-  if (has_operation && !read_operation_fields (filter, m, k, &fields, error))
+  if (root_node == NULL || !JSON_NODE_HOLDS_OBJECT (root_node))
     return FALSE;
 
-  /* Only queries move the counters, and each becomes the last operation. */
-  if (!has_operation && negative_queries != 0)
-    return invalid_field (error, "filter.negativeQueries",
-                          C_("field problem", "it must be 0 when there is no last operation."));
+  format_node = json_object_get_member (json_node_get_object (root_node), "format");
 
-  /* An insert that added its string was the last change to the entries:
-   * it is replayed on all entries before it, so its steps come out again. */
-  n_replayed = entries->len;
-  if (has_operation && fields.kind == BLOOM_OPERATION_INSERT &&
-      fields.outcome == BLOOM_OUTCOME_INSERTED)
+  return format_node != NULL && JSON_NODE_HOLDS_VALUE (format_node) &&
+         json_node_get_value_type (format_node) == G_TYPE_STRING &&
+         g_strcmp0 (json_node_get_string (format_node), BLOOM_STATE_FORMAT) == 0;
+}
+
+/* The root object of the document, which @parser keeps: the raw text
+ * passes the strict scanner first, then json-glib parses it. */
+static JsonObject *
+parse_document (JsonParser  *parser,
+                const char  *json,
+                gsize        len,
+                GError     **error)
+{
+  g_autoptr(GError) parse_error = NULL;
+
+  if (!bloom_state_check_size (len, error) ||
+      !bloom_json_scanner_check (json, len, error))
+    return NULL;
+
+  if (!json_parser_load_from_data (parser, json, len, &parse_error))
     {
-      if (entries->len == 0 || strcmp (g_array_index (entries, LoadedEntry, entries->len - 1).key.text,
-                                       fields.text) != 0)
-        return invalid_field (error, "filter.lastOperation",
-                              C_("field problem", "a string that was just inserted must be the last entry."));
-      n_replayed--;
+      /* json-glib 1.6 quotes the unexpected token cut off after a number
+       * of bytes, which can split a character: the message shown to the
+       * user must stay valid UTF-8. */
+      g_autofree char *reason = g_utf8_make_valid (parse_error->message, -1);
+
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+                   _("The file is not valid JSON: %s"), reason);
+      return NULL;
     }
 
-  if (!bloom_session_create_filter (session, m, k, error))
+  if (!is_session_document (json_parser_get_root (parser)))
+    {
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_WRONG_FORMAT,
+                   _("The file is JSON, but not a Bloom Lab session. "
+                     "Choose a file exported by Bloom Lab."));
+      return NULL;
+    }
+
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static gboolean
+check_version (JsonObject  *root,
+               GError     **error)
+{
+  JsonNode *version_node;
+  gint64 version;
+
+  if (!(version_node = get_member (root, NULL, "version", error)) ||
+      !read_integer (version_node, "version", G_MININT64, G_MAXINT64, &version, error))
     return FALSE;
-  for (guint i = 0; i < n_replayed; i++)
+
+  if (version < 1)
+    return bloom_error_invalid_field (error, "version",
+                                      C_("field problem", "format versions start at 1."));
+
+  if (version > BLOOM_STATE_VERSION)
     {
-      const LoadedEntry *entry = &g_array_index (entries, LoadedEntry, i);
-      gboolean added = bloom_session_add_hashed_entry (session, entry->key.text, entry->key.len,
-                                                       entry->key.h1, entry->h2, NULL);
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, version);
 
-      g_assert (added);
-    }
-
-  if (has_operation)
-    {
-      g_autoptr(GError) local_error = NULL;
-      BloomOperation *operation;
-
-      if (fields.kind == BLOOM_OPERATION_INSERT)
-        operation = bloom_session_insert (session, fields.text, -1, &local_error);
-      else
-        operation = bloom_session_query (session, fields.text, -1, &local_error);
-
-      if (operation == NULL)
-        return invalid_field (error, "filter.lastOperation.text", local_error->message);
-
-      if (!check_operation (operation, &fields, negative_queries, false_positives, error))
-        return FALSE;
-    }
-
-  bloom_session_set_counters (session, negative_queries, false_positives);
-
-  /* SPEC P3: the bits must be exactly those the entries give. */
-  computed_bits = bloom_filter_to_string (bloom_session_get_filter (session));
-  if (strcmp (computed_bits, bits) != 0)
-    {
-      guint first = 0;
-
-      while (computed_bits[first] == bits[first])
-        first++;
-
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INCONSISTENT_BITS,
-                   _("The bits in the file do not match its entries (first difference at "
-                     "bit %u). The file was changed or damaged."),
-                   first);
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_UNSUPPORTED_VERSION,
+                   _("The session was saved in format version %s, made by a newer Bloom Lab; "
+                     "this one reads versions up to %d. Update Bloom Lab to open it."),
+                   number, BLOOM_STATE_VERSION);
       return FALSE;
     }
 
@@ -1258,11 +1038,7 @@ bloom_state_load_json (BloomSession  *self,
   };
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(BloomSession) loaded = NULL;
-  g_autoptr(GError) parse_error = NULL;
-  JsonNode *root_node, *version_node, *format_node;
   JsonObject *root;
-  const char *format;
-  gint64 version;
 
   g_return_val_if_fail (BLOOM_IS_SESSION (self), FALSE);
   g_return_val_if_fail (json != NULL || len == 0, FALSE);
@@ -1275,61 +1051,10 @@ bloom_state_load_json (BloomSession  *self,
   if (len < 0)
     len = strlen (json);
 
-  if (!check_raw_document (json, len, error))
-    return FALSE;
-
   parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, json, len, &parse_error))
-    {
-      /* json-glib 1.6 quotes the unexpected token cut off after a number
-       * of bytes, which can split a character: the message shown to the
-       * user must stay valid UTF-8. */
-      g_autofree char *reason = g_utf8_make_valid (parse_error->message, -1);
-
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is not valid JSON: %s"), reason);
-      return FALSE;
-    }
-
-  root_node = json_parser_get_root (parser);
-  if (root_node == NULL || !JSON_NODE_HOLDS_OBJECT (root_node))
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_WRONG_FORMAT,
-                   _("The file is JSON, but not a Bloom Lab session. "
-                     "Choose a file exported by Bloom Lab."));
-      return FALSE;
-    }
-  root = json_node_get_object (root_node);
-
-  format_node = json_object_get_member (root, "format");
-  format = format_node != NULL && JSON_NODE_HOLDS_VALUE (format_node) &&
-           json_node_get_value_type (format_node) == G_TYPE_STRING ?
-           json_node_get_string (format_node) : NULL;
-  if (g_strcmp0 (format, BLOOM_STATE_FORMAT) != 0)
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_WRONG_FORMAT,
-                   _("The file is JSON, but not a Bloom Lab session. "
-                     "Choose a file exported by Bloom Lab."));
-      return FALSE;
-    }
-
-  if (!(version_node = get_member (root, NULL, "version", error)) ||
-      !read_integer (version_node, "version", G_MININT64, G_MAXINT64, &version, error))
+  if (!(root = parse_document (parser, json, len, error)) ||
+      !check_version (root, error))
     return FALSE;
-
-  if (version < 1)
-    return invalid_field (error, "version", C_("field problem", "format versions start at 1."));
-
-  if (version > BLOOM_STATE_VERSION)
-    {
-      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, version);
-
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_UNSUPPORTED_VERSION,
-                   _("The session was saved in format version %s, made by a newer Bloom Lab; "
-                     "this one reads versions up to %d. Update Bloom Lab to open it."),
-                   number, BLOOM_STATE_VERSION);
-      return FALSE;
-    }
 
   /* Version 1 is the only one so far; an older version, once there is a
    * newer one, is migrated here, field by field, before the checks below. */
