@@ -48,9 +48,10 @@ typedef struct _BloomSampleResult BloomSampleResult;
  * @z: the confidence of @low and @high, as a normal quantile
  * @low: lower end of the Wilson score interval of x / @n_queries at @z
  * @high: upper end of that interval
- * @ideal_rate: (1 − e^(−kn/m))^k, the ideal-hash approximation (SPEC R6)
- * @finite_rate: (1 − (1 − 1/m)^(kn))^k, the finite-m approximation
- * @fill_rate: (X/m)^k, the estimate from the bits actually set
+ * @ideal_rate: the ideal-hash approximation of SPEC R6,
+ *   (1 − e^(−kn/m))^k
+ * @finite_rate: the finite-m approximation, (1 − (1 − 1/m)^(kn))^k
+ * @fill_rate: the estimate from the bits actually set, (X/m)^k
  *
  * One measurement of the false-positive rate: x / @n_queries with its
  * interval, beside what the three formulas say for the same filter.
