@@ -9,6 +9,8 @@
 #include "bloom-filter.h"
 #include "bloom-hash.h"
 #include "bloom-operation.h"
+#include "bloom-sample.h"
+#include "bloom-sampler.h"
 #include "bloom-session.h"
 #include "bloom-sizing.h"
 #include "bloom-state.h"

@@ -1,0 +1,17 @@
+/* bloom-sample-private.h — the random strings, for the sampler
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "bloom-sample.h"
+
+G_BEGIN_DECLS
+
+void bloom_sample_draw_text (guint64   *state,
+                             guint      length,
+                             char      *text,
+                             gunichar2 *units);
+
+G_END_DECLS
