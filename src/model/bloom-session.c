@@ -226,12 +226,22 @@ set_undo (BloomSession *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[BLOOM_SESSION_PROP_CAN_UNDO]);
 }
 
+/* "changed" after a change whose Undo brings back @undo (NULL: nothing).
+ * Undo is set first, so that a view redrawing on "changed" finds
+ * bloom_session_get_can_undo() as it is after the change. */
+static void
+emit_changed_keeping (BloomSession *self,
+                      BloomSession *undo)
+{
+  set_undo (self, undo);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
 /* Every change but a discard or reset ends what Undo can bring back. */
 static void
 emit_changed (BloomSession *self)
 {
-  set_undo (self, NULL);
-  g_signal_emit (self, signals[CHANGED], 0);
+  emit_changed_keeping (self, NULL);
 }
 
 /* "changed", then "drafts-changed" if @drafts_changed: a call that
@@ -347,8 +357,7 @@ bloom_session_create_filter (BloomSession *self,
     undo = stash_contents (self);
   self->filter = bloom_filter_new (m, k);
 
-  g_signal_emit (self, signals[CHANGED], 0);
-  set_undo (self, undo);
+  emit_changed_keeping (self, undo);
 
   return TRUE;
 }
@@ -367,8 +376,7 @@ bloom_session_discard_filter (BloomSession *self)
 
   undo = stash_contents (self);
 
-  g_signal_emit (self, signals[CHANGED], 0);
-  set_undo (self, undo);
+  emit_changed_keeping (self, undo);
 }
 
 /* SPEC F4. Undoable like a discard. */
@@ -388,8 +396,7 @@ bloom_session_reset (BloomSession *self)
   undo = stash_contents (self);
   self->filter = bloom_filter_new (m, k);
 
-  g_signal_emit (self, signals[CHANGED], 0);
-  set_undo (self, undo);
+  emit_changed_keeping (self, undo);
 }
 
 gboolean
