@@ -1387,11 +1387,11 @@ bloom_window_constructed (GObject *object)
   update_storage (self);
   show_file_message (self, NULL, FALSE);
 
-  bloom_bit_grid_set_session (self->grid, self->session);
-  bloom_hash_table_set_session (self->hash_table, self->session);
-  bloom_details_view_set_session (self->details_view, self->session);
-  bloom_rate_plot_set_session (self->rate_plot, self->session);
-  bloom_entries_view_set_session (self->entries_view, self->session);
+  bloom_session_view_set_session (BLOOM_SESSION_VIEW (self->grid), self->session);
+  bloom_session_view_set_session (BLOOM_SESSION_VIEW (self->hash_table), self->session);
+  bloom_session_view_set_session (BLOOM_SESSION_VIEW (self->details_view), self->session);
+  bloom_session_view_set_session (BLOOM_SESSION_VIEW (self->rate_plot), self->session);
+  bloom_session_view_set_session (BLOOM_SESSION_VIEW (self->entries_view), self->session);
   g_signal_connect_object (self->grid, "notify::cursor",
                            G_CALLBACK (on_grid_cursor_changed), self, G_CONNECT_SWAPPED);
 
