@@ -10,6 +10,7 @@
 
 #include "bloom-bit-grid.h"
 #include "bloom-details-view.h"
+#include "bloom-entries-view.h"
 #include "bloom-hash-table.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
@@ -404,6 +405,159 @@ test_hidden_views_catch_up (Fixture       *fixture,
   g_assert_cmpstr (gtk_label_get_text (caption), ==, "12 positions, 8 distinct");
 }
 
+/* What the views show at the moment the session says it changed: the
+ * handler runs after theirs, as it was connected after them. */
+typedef struct
+{
+  GtkLabel *shown;         /* the hash table's caption, its expander open */
+  GtkLabel *hidden;        /* the details' parameters, its expander closed */
+  guint     changes;
+  char     *shown_text;
+  char     *hidden_text;
+  guint     shown_redraws; /* times the label's text changed */
+  guint     hidden_redraws;
+} Watch;
+
+static void
+on_watched_change (Watch *watch)
+{
+  watch->changes++;
+  g_free (watch->shown_text);
+  watch->shown_text = g_strdup (gtk_label_get_text (watch->shown));
+  g_free (watch->hidden_text);
+  watch->hidden_text = g_strdup (gtk_label_get_text (watch->hidden));
+}
+
+static void
+count (guint *counter)
+{
+  (*counter)++;
+}
+
+/* Each view redraws from the session's "changed" alone: a shown one at
+ * once, exactly once, with no step in between; a hidden one not at all
+ * until it is shown, and then once, however many changes it missed. */
+static void
+test_views_redraw_once_per_change (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  GtkWidget *details = child (fixture, "details_view");
+  GtkWidget *table = child (fixture, "hash_table");
+  GtkWidget *step_label = gtk_widget_get_next_sibling (gtk_widget_get_first_child (table));
+  Watch watch = { 0, };
+  g_autofree char *before = NULL;
+
+  /* The table's caption is its first child; the details' parameters the
+   * value beside the fourth title. */
+  watch.shown = GTK_LABEL (gtk_widget_get_first_child (table));
+  watch.hidden = GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (gtk_widget_get_first_child (details)), 1, 2 * 3));
+  g_assert_cmpstr (gtk_label_get_text (watch.hidden), ==, "No filter is active.");
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  wait_for_draw (fixture);
+  g_assert_true (gtk_widget_get_mapped (table));
+  g_assert_false (gtk_widget_get_mapped (details));
+
+  g_signal_connect_swapped (fixture->session, "changed", G_CALLBACK (on_watched_change), &watch);
+  g_signal_connect_swapped (watch.shown, "notify::label", G_CALLBACK (count), &watch.shown_redraws);
+  g_signal_connect_swapped (watch.hidden, "notify::label", G_CALLBACK (count), &watch.hidden_redraws);
+
+  create_filter (fixture, "8", "12");
+  run (fixture, "filter.insert", "a");
+  g_assert_cmpuint (watch.changes, ==, 2);
+  /* Shown: the new caption was there when "changed" was still going on,
+   * and it is the only text the caption had on the way. */
+  g_assert_cmpstr (watch.shown_text, ==, "12 positions, 8 distinct");
+  g_assert_cmpuint (watch.shown_redraws, ==, 1);
+  /* Hidden: nothing yet. */
+  g_assert_cmpstr (watch.hidden_text, ==, "No filter is active.");
+  g_assert_cmpstr (gtk_label_get_text (watch.hidden), ==, "No filter is active.");
+  g_assert_cmpuint (watch.hidden_redraws, ==, 0);
+
+  /* Shown, it catches up on both changes at once. */
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  wait_for_draw (fixture);
+  g_assert_true (gtk_widget_get_mapped (details));
+  g_assert_cmpstr (gtk_label_get_text (watch.hidden), ==,
+                   "n (distinct entries) = 1, m (bits) = 8, k (positions per string) = 12");
+  g_assert_cmpuint (watch.hidden_redraws, ==, 1);
+
+  /* The table's own view state waits while it is hidden too: stepping
+   * through, set on the window, reaches it when it is shown. */
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), FALSE);
+  wait_for_draw (fixture);
+  before = g_strdup (gtk_label_get_text (GTK_LABEL (step_label)));
+  g_object_set (fixture->window, "stepping", TRUE, NULL);
+  g_assert_false (gtk_widget_get_visible (step_label));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (step_label)), ==, before);
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  wait_for_draw (fixture);
+  g_assert_true (gtk_widget_get_visible (step_label));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (step_label)), ==,
+                   "Step 1 of 12: i = 0 sets bit 4 (it was 0).");
+
+  g_signal_handlers_disconnect_by_data (fixture->session, &watch);
+  g_signal_handlers_disconnect_by_data (watch.shown, &watch.shown_redraws);
+  g_signal_handlers_disconnect_by_data (watch.hidden, &watch.hidden_redraws);
+  g_free (watch.shown_text);
+  g_free (watch.hidden_text);
+}
+
+/* The base of the views on its own: the "session" property notifies
+ * only on a change; a view that waits while hidden catches up for a
+ * reader; one that does not follows at once; a view follows only the
+ * session it has. */
+static void
+test_session_view (void)
+{
+  BloomSession *session = bloom_session_new ();
+  BloomSession *other = bloom_session_new ();
+  BloomHashTable *table = g_object_ref_sink (g_object_new (BLOOM_TYPE_HASH_TABLE, NULL));
+  BloomEntriesView *entries = g_object_ref_sink (g_object_new (BLOOM_TYPE_ENTRIES_VIEW,
+                                                               "session", session, NULL));
+  GtkLabel *caption = GTK_LABEL (gtk_widget_get_first_child (GTK_WIDGET (table)));
+  const char *no_operation = "No operation yet: insert or query a string to see its positions.";
+  BloomSession *got = NULL;
+  guint notified = 0;
+
+  g_signal_connect_swapped (table, "notify::session", G_CALLBACK (count), &notified);
+  g_object_set (table, "session", session, NULL);
+  g_object_get (table, "session", &got, NULL);
+  g_assert_true (got == session);
+  g_clear_object (&got);
+  g_assert_cmpuint (notified, ==, 1);
+  bloom_session_view_set_session (BLOOM_SESSION_VIEW (table), session);
+  g_assert_cmpuint (notified, ==, 1);
+
+  g_assert_true (bloom_session_create_filter (session, 8, 12, NULL));
+  g_assert_nonnull (bloom_session_insert (session, "a", -1, NULL));
+  /* Never shown: the table waited, the entries did not. */
+  g_assert_cmpstr (gtk_label_get_text (caption), ==, no_operation);
+  g_assert_cmpstr (bloom_entries_view_get_caption (entries), ==,
+                   "1 distinct string, JSON-quoted, in insertion order:");
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 12);
+  g_assert_cmpstr (gtk_label_get_text (caption), ==, "12 positions, 8 distinct");
+
+  /* Another session: shown at once, and the first one no longer heard. */
+  bloom_session_view_set_session (BLOOM_SESSION_VIEW (table), other);
+  g_assert_cmpuint (notified, ==, 2);
+  g_assert_true (bloom_session_view_get_session (BLOOM_SESSION_VIEW (table)) == other);
+  g_assert_cmpstr (gtk_label_get_text (caption), ==, no_operation);
+  g_assert_nonnull (bloom_session_insert (session, "b", -1, NULL));
+  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (table));
+  g_assert_cmpstr (gtk_label_get_text (caption), ==, no_operation);
+
+  bloom_session_view_set_session (BLOOM_SESSION_VIEW (table), NULL);
+  g_assert_cmpuint (notified, ==, 3);
+  g_assert_null (bloom_session_view_get_session (BLOOM_SESSION_VIEW (table)));
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 0);
+
+  g_assert_finalize_object (table);
+  g_assert_finalize_object (entries);
+  g_assert_finalize_object (other);
+  g_assert_finalize_object (session);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -424,8 +578,11 @@ main (int   argc,
   ADD ("details", test_details);
   ADD ("expanders", test_expanders);
   ADD ("hidden-views-catch-up", test_hidden_views_catch_up);
+  ADD ("views-redraw-once-per-change", test_views_redraw_once_per_change);
 
 #undef ADD
+
+  g_test_add_func ("/window/session-view", test_session_view);
 
   return g_test_run ();
 }

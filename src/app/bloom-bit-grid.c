@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "bloom-bit-grid.h"
-#include "bloom-session-view.h"
 #include "bloom-format.h"
 
 #define LABEL_GAP 8     /* between the row labels and the first cell */
@@ -35,10 +34,8 @@ typedef struct
 
 struct _BloomBitGrid
 {
-  GtkWidget     parent_instance;
+  BloomSessionView parent_instance;
 
-  BloomSession *session;
-  gulong        changed_handler;
   guint         cell_size;
   guint         m;           /* what the last layout was made for */
   /* A scrolled window asks for the natural height without a width; the
@@ -77,9 +74,9 @@ struct _BloomBitGrid
   Marks          marks;
 };
 
-G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM_TYPE_SESSION_VIEW)
 
-enum { PROP_0, PROP_SESSION, PROP_CELL_SIZE, PROP_REVEALED_STEPS, PROP_CURSOR, N_PROPS };
+enum { PROP_0, PROP_CELL_SIZE, PROP_REVEALED_STEPS, PROP_CURSOR, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 /* Adwaita's orange 4: the outline of the last operation's positions. */
@@ -87,10 +84,16 @@ static const GdkRGBA highlight_color = { 0.902f, 0.380f, 0.0f, 1.0f };
 /* Adwaita's blue 3: the keyboard cursor, apart from the orange. */
 static const GdkRGBA cursor_color = { 0.208f, 0.518f, 0.894f, 1.0f };
 
+static BloomSession *
+get_session (BloomBitGrid *self)
+{
+  return bloom_session_view_get_session (BLOOM_SESSION_VIEW (self));
+}
+
 static guint
 get_m (BloomBitGrid *self)
 {
-  BloomFilter *filter = self->session ? bloom_session_get_filter (self->session) : NULL;
+  BloomFilter *filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
 
   return filter ? bloom_filter_get_m (filter) : 0;
 }
@@ -255,17 +258,6 @@ static GtkSizeRequestMode
 bloom_bit_grid_get_request_mode (GtkWidget *widget)
 {
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
-}
-
-static void
-get_foreground (BloomBitGrid *self,
-                GdkRGBA      *color)
-{
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (GTK_WIDGET (self), color);
-#else
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
-#endif
 }
 
 /* Adds the cells whose bit is @set to the path: squares, or with @frames
@@ -532,8 +524,8 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
 {
   BloomBitGrid *self = BLOOM_BIT_GRID (widget);
-  BloomFilter *filter = self->session ? bloom_session_get_filter (self->session) : NULL;
-  BloomOperation *operation = self->session ? bloom_session_get_last_operation (self->session) : NULL;
+  BloomFilter *filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
+  BloomOperation *operation = bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self));
   g_autoptr(PangoLayout) layout = NULL;
   int width = gtk_widget_get_width (widget);
   int label_width;
@@ -550,7 +542,7 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
   label_width = get_label_width (self, layout);
   columns = columns_for_width (self, label_width, width);
 
-  get_foreground (self, &fg);
+  bloom_session_view_get_foreground (BLOOM_SESSION_VIEW (self), &fg);
   append_cells (self, snapshot, filter, layout, label_width, columns, &fg);
   append_marks (self, snapshot, operation, label_width, columns);
 
@@ -625,7 +617,7 @@ bloom_bit_grid_query_tooltip (GtkWidget  *widget,
   if (keyboard_mode || !bloom_bit_grid_get_cell_at (self, x, y, &index))
     return FALSE;
 
-  text = bloom_format_bit_description (self->session, index);
+  text = bloom_format_bit_description (get_session (self), index);
   gtk_tooltip_set_text (tooltip, text);
 
   return TRUE;
@@ -634,10 +626,11 @@ bloom_bit_grid_query_tooltip (GtkWidget  *widget,
 static void
 update_accessible (BloomBitGrid *self)
 {
+  BloomSession *session = get_session (self);
+
   g_free (self->description);
-  self->description = self->session
-                      ? bloom_format_grid_description_full (self->session, self->revealed_steps,
-                                                            self->cursor)
+  self->description = session
+                      ? bloom_format_grid_description_full (session, self->revealed_steps, self->cursor)
                       : g_strdup ("");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->description,
@@ -645,9 +638,9 @@ update_accessible (BloomBitGrid *self)
 }
 
 static void
-on_session_changed (BloomBitGrid *self,
-                    BloomSession *session)
+bloom_bit_grid_update (BloomSessionView *view)
 {
+  BloomBitGrid *self = BLOOM_BIT_GRID (view);
   guint m = get_m (self);
 
   /* Only a new m changes the size; everything else is a redraw. */
@@ -813,7 +806,6 @@ bloom_bit_grid_dispose (GObject *object)
 {
   BloomBitGrid *self = BLOOM_BIT_GRID (object);
 
-  bloom_session_view_unbind (&self->session, &self->changed_handler);
   g_clear_handle_id (&self->resize_id, g_source_remove);
   clear_cells (self);
   g_clear_pointer (&self->marks_node, gsk_render_node_unref);
@@ -841,9 +833,6 @@ bloom_bit_grid_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_SESSION:
-      g_value_set_object (value, self->session);
-      break;
     case PROP_CELL_SIZE:
       g_value_set_uint (value, self->cell_size);
       break;
@@ -868,9 +857,6 @@ bloom_bit_grid_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_SESSION:
-      bloom_bit_grid_set_session (self, g_value_get_object (value));
-      break;
     case PROP_CELL_SIZE:
       bloom_bit_grid_set_cell_size (self, g_value_get_uint (value));
       break;
@@ -885,16 +871,51 @@ bloom_bit_grid_set_property (GObject      *object,
     }
 }
 
+/* The arrow keys and their kin move the cursor, on the keypad too. */
+static void
+add_cursor_bindings (GtkWidgetClass *widget_class)
+{
+  static const struct { guint keyval; GdkModifierType mods; Move move; int amount; } keys[] = {
+    { GDK_KEY_Left, 0, MOVE_COLUMNS, -1 },
+    { GDK_KEY_KP_Left, 0, MOVE_COLUMNS, -1 },
+    { GDK_KEY_Right, 0, MOVE_COLUMNS, 1 },
+    { GDK_KEY_KP_Right, 0, MOVE_COLUMNS, 1 },
+    { GDK_KEY_Up, 0, MOVE_ROWS, -1 },
+    { GDK_KEY_KP_Up, 0, MOVE_ROWS, -1 },
+    { GDK_KEY_Down, 0, MOVE_ROWS, 1 },
+    { GDK_KEY_KP_Down, 0, MOVE_ROWS, 1 },
+    { GDK_KEY_Page_Up, 0, MOVE_PAGES, -1 },
+    { GDK_KEY_KP_Page_Up, 0, MOVE_PAGES, -1 },
+    { GDK_KEY_Page_Down, 0, MOVE_PAGES, 1 },
+    { GDK_KEY_KP_Page_Down, 0, MOVE_PAGES, 1 },
+    { GDK_KEY_Home, 0, MOVE_ROW_EDGE, -1 },
+    { GDK_KEY_KP_Home, 0, MOVE_ROW_EDGE, -1 },
+    { GDK_KEY_End, 0, MOVE_ROW_EDGE, 1 },
+    { GDK_KEY_KP_End, 0, MOVE_ROW_EDGE, 1 },
+    { GDK_KEY_Home, GDK_CONTROL_MASK, MOVE_GRID_EDGE, -1 },
+    { GDK_KEY_KP_Home, GDK_CONTROL_MASK, MOVE_GRID_EDGE, -1 },
+    { GDK_KEY_End, GDK_CONTROL_MASK, MOVE_GRID_EDGE, 1 },
+    { GDK_KEY_KP_End, GDK_CONTROL_MASK, MOVE_GRID_EDGE, 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_widget_class_add_binding (widget_class, keys[i].keyval, keys[i].mods, move_cursor,
+                                  "(ii)", (int) keys[i].move, keys[i].amount);
+}
+
 static void
 bloom_bit_grid_class_init (BloomBitGridClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  BloomSessionViewClass *session_view_class = BLOOM_SESSION_VIEW_CLASS (klass);
 
   object_class->dispose = bloom_bit_grid_dispose;
   object_class->finalize = bloom_bit_grid_finalize;
   object_class->get_property = bloom_bit_grid_get_property;
   object_class->set_property = bloom_bit_grid_set_property;
+
+  session_view_class->update = bloom_bit_grid_update;
 
   widget_class->measure = bloom_bit_grid_measure;
   widget_class->size_allocate = bloom_bit_grid_size_allocate;
@@ -903,9 +924,6 @@ bloom_bit_grid_class_init (BloomBitGridClass *klass)
   widget_class->query_tooltip = bloom_bit_grid_query_tooltip;
   widget_class->state_flags_changed = bloom_bit_grid_state_flags_changed;
 
-  properties[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_CELL_SIZE] =
     g_param_spec_uint ("cell-size", NULL, NULL, 7, 64, BLOOM_BIT_GRID_BASE_CELL,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -922,34 +940,7 @@ bloom_bit_grid_class_init (BloomBitGridClass *klass)
   gtk_widget_class_set_css_name (widget_class, "bitgrid");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 
-  {
-    static const struct { guint keyval; GdkModifierType mods; Move move; int amount; } keys[] = {
-      { GDK_KEY_Left, 0, MOVE_COLUMNS, -1 },
-      { GDK_KEY_KP_Left, 0, MOVE_COLUMNS, -1 },
-      { GDK_KEY_Right, 0, MOVE_COLUMNS, 1 },
-      { GDK_KEY_KP_Right, 0, MOVE_COLUMNS, 1 },
-      { GDK_KEY_Up, 0, MOVE_ROWS, -1 },
-      { GDK_KEY_KP_Up, 0, MOVE_ROWS, -1 },
-      { GDK_KEY_Down, 0, MOVE_ROWS, 1 },
-      { GDK_KEY_KP_Down, 0, MOVE_ROWS, 1 },
-      { GDK_KEY_Page_Up, 0, MOVE_PAGES, -1 },
-      { GDK_KEY_KP_Page_Up, 0, MOVE_PAGES, -1 },
-      { GDK_KEY_Page_Down, 0, MOVE_PAGES, 1 },
-      { GDK_KEY_KP_Page_Down, 0, MOVE_PAGES, 1 },
-      { GDK_KEY_Home, 0, MOVE_ROW_EDGE, -1 },
-      { GDK_KEY_KP_Home, 0, MOVE_ROW_EDGE, -1 },
-      { GDK_KEY_End, 0, MOVE_ROW_EDGE, 1 },
-      { GDK_KEY_KP_End, 0, MOVE_ROW_EDGE, 1 },
-      { GDK_KEY_Home, GDK_CONTROL_MASK, MOVE_GRID_EDGE, -1 },
-      { GDK_KEY_KP_Home, GDK_CONTROL_MASK, MOVE_GRID_EDGE, -1 },
-      { GDK_KEY_End, GDK_CONTROL_MASK, MOVE_GRID_EDGE, 1 },
-      { GDK_KEY_KP_End, GDK_CONTROL_MASK, MOVE_GRID_EDGE, 1 },
-    };
-
-    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-      gtk_widget_class_add_binding (widget_class, keys[i].keyval, keys[i].mods, move_cursor,
-                                    "(ii)", (int) keys[i].move, keys[i].amount);
-  }
+  add_cursor_bindings (widget_class);
 }
 
 static void
@@ -975,29 +966,6 @@ GtkWidget *
 bloom_bit_grid_new (void)
 {
   return g_object_new (BLOOM_TYPE_BIT_GRID, NULL);
-}
-
-BloomSession *
-bloom_bit_grid_get_session (BloomBitGrid *self)
-{
-  g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), NULL);
-
-  return self->session;
-}
-
-void
-bloom_bit_grid_set_session (BloomBitGrid *self,
-                            BloomSession *session)
-{
-  g_return_if_fail (BLOOM_IS_BIT_GRID (self));
-  g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
-
-  if (!bloom_session_view_bind (self, &self->session, &self->changed_handler, session,
-                                G_CALLBACK (on_session_changed)))
-    return;
-
-  on_session_changed (self, session);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
 guint

@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "bloom-model.h"
+#include "bloom-session-view.h"
 
 G_BEGIN_DECLS
 
@@ -16,12 +17,9 @@ G_BEGIN_DECLS
 
 #define BLOOM_TYPE_BIT_GRID (bloom_bit_grid_get_type ())
 
-G_DECLARE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM, BIT_GRID, GtkWidget)
+G_DECLARE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM, BIT_GRID, BloomSessionView)
 
 GtkWidget    *bloom_bit_grid_new           (void);
-BloomSession *bloom_bit_grid_get_session   (BloomBitGrid *self);
-void          bloom_bit_grid_set_session   (BloomBitGrid *self,
-                                            BloomSession *session);
 guint         bloom_bit_grid_get_cell_size (BloomBitGrid *self);
 void          bloom_bit_grid_set_cell_size (BloomBitGrid *self,
                                             guint         cell_size);

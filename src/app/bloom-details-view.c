@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "bloom-details-view.h"
-#include "bloom-session-view.h"
 #include "bloom-format.h"
 
 typedef enum
@@ -38,20 +37,22 @@ static const char * const row_keys[N_ROWS] = {
 
 struct _BloomDetailsView
 {
-  GtkWidget     parent_instance;
-
-  BloomSession *session;
-  gulong        changed_handler;
+  BloomSessionView parent_instance;
 
   GtkWidget    *grid;
   GtkWidget    *values[N_ROWS];
   GtkWidget    *notes;
 };
 
-G_DEFINE_FINAL_TYPE (BloomDetailsView, bloom_details_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (BloomDetailsView, bloom_details_view, BLOOM_TYPE_SESSION_VIEW)
 
-enum { PROP_0, PROP_SESSION, N_PROPS };
-static GParamSpec *properties[N_PROPS];
+/* What the formulas are worked out from. */
+typedef struct
+{
+  BloomSession *session;
+  guint         m, k, n;
+  guint         set;      /* X, the bits set */
+} Inputs;
 
 static void
 set_value (BloomDetailsView *self,
@@ -61,16 +62,131 @@ set_value (BloomDetailsView *self,
   gtk_label_set_text (GTK_LABEL (self->values[row]), text);
 }
 
+/* Shows @text, and frees it. */
 static void
-update (BloomDetailsView *self)
+take_value (BloomDetailsView *self,
+            Row               row,
+            char             *text)
 {
-  BloomFilter *filter = self->session ? bloom_session_get_filter (self->session) : NULL;
-  BloomOperation *operation = self->session ? bloom_session_get_last_operation (self->session) : NULL;
-  g_autofree char *h1 = NULL, *h2 = NULL, *positions = NULL, *parameters = NULL;
-  g_autofree char *bits_set = NULL, *approximation = NULL, *observed = NULL;
-  g_autofree char *exact = NULL, *fill_rate = NULL, *estimate = NULL;
-  guint m, k, n, set;
-  double exponent;
+  set_value (self, row, text);
+  g_free (text);
+}
+
+/* h1 and h2 of the last operation, and the positions they give. */
+static void
+update_hashes (BloomDetailsView *self,
+               BloomOperation   *operation,
+               const Inputs     *in)
+{
+  g_autofree char *list = NULL;
+  g_autofree char *quoted = NULL;
+
+  if (operation == NULL)
+    {
+      set_value (self, ROW_H1, _("No operation yet."));
+      set_value (self, ROW_H2, "—");
+      take_value (self, ROW_POSITIONS,
+                  g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u"), in->m, in->k - 1));
+      return;
+    }
+
+  list = bloom_format_positions (operation);
+  quoted = bloom_text_quote (bloom_operation_get_text (operation, NULL), -1);
+  /* Translators: a hash value in decimal and in hex, then the string it is for */
+  take_value (self, ROW_H1, g_strdup_printf (_("%u (0x%08x) for %s"), bloom_operation_get_h1 (operation),
+                                             bloom_operation_get_h1 (operation), quoted));
+  /* Translators: a hash value in decimal and in hex; it is odd by construction */
+  take_value (self, ROW_H2, g_strdup_printf (_("%u (0x%08x), made odd"), bloom_operation_get_h2 (operation),
+                                             bloom_operation_get_h2 (operation)));
+  /* Translators: the formula of the positions, then their values */
+  take_value (self, ROW_POSITIONS,
+              g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u: %s"), in->m, in->k - 1, list));
+}
+
+static void
+update_parameters (BloomDetailsView *self,
+                   const Inputs     *in)
+{
+  g_autofree char *fill = bloom_format_decimal ((double) in->set / in->m);
+
+  take_value (self, ROW_PARAMETERS,
+              g_strdup_printf (_("n (distinct entries) = %u, m (bits) = %u, k (positions per string) = %u"),
+                               in->n, in->m, in->k));
+  /* Translators: bits set "X of m", then the fill ratio X/m */
+  take_value (self, ROW_BITS_SET, g_strdup_printf (_("%u of %u (fill ratio %s)"), in->set, in->m, fill));
+}
+
+/* SPEC R6, the same with finite m, and the rate the set bits imply: each
+ * with its inputs, so it can be checked by hand. */
+static void
+update_rates (BloomDetailsView *self,
+              const Inputs     *in)
+{
+  guint m = in->m, k = in->k, n = in->n;
+  g_autofree char *exponent = bloom_format_decimal (-(double) k * n / m);
+  g_autofree char *approximate = bloom_format_decimal (bloom_session_get_approximate_rate (in->session));
+  g_autofree char *clear = bloom_format_decimal (pow (1.0 - 1.0 / m, (double) k * n));
+  g_autofree char *exact = bloom_format_decimal (bloom_session_get_exact_rate (in->session));
+  g_autofree char *fill = bloom_format_decimal (bloom_session_get_fill_rate (in->session));
+
+  take_value (self, ROW_APPROXIMATION,
+              g_strdup_printf (_("f ≈ (1 − e^(−k·n/m))^k = (1 − e^(−%u·%u/%u))^%u = (1 − e^(%s))^%u ≈ %s"),
+                               k, n, m, k, exponent, k, approximate));
+  /* Translators: (1 − 1/m)^(kn) is the chance that one bit is still 0 */
+  take_value (self, ROW_EXACT,
+              g_strdup_printf (_("f = (1 − (1 − 1/m)^(k·n))^k = (1 − (1 − 1/%u)^(%u·%u))^%u = (1 − %s)^%u ≈ %s"),
+                               m, k, n, k, clear, k, exact));
+  /* Translators: X is the number of bits set */
+  take_value (self, ROW_FILL_RATE,
+              g_strdup_printf (_("(X/m)^k = (%u/%u)^%u ≈ %s"), in->set, m, k, fill));
+}
+
+/* n̂ from the bits set; infinite when all are. */
+static void
+update_estimate (BloomDetailsView *self,
+                 const Inputs     *in)
+{
+  g_autofree char *result = NULL;
+
+  if (in->set == in->m)
+    {
+      /* Translators: n̂ is the estimated number of entries; ∞ is infinity */
+      take_value (self, ROW_ESTIMATE,
+                  g_strdup_printf (_("n̂ = −(m/k)·ln(1 − X/m) = −(%u/%u)·ln(1 − %u/%u) = ∞: every bit "
+                                     "is set, so no number of entries explains it (n = %u)"),
+                                   in->m, in->k, in->set, in->m, in->n));
+      return;
+    }
+
+  result = bloom_format_decimal (bloom_session_get_estimated_entries (in->session));
+  /* Translators: n̂ is the estimated number of entries, n the real one */
+  take_value (self, ROW_ESTIMATE,
+              g_strdup_printf (_("n̂ = −(m/k)·ln(1 − X/m) = −(%u/%u)·ln(1 − %u/%u) ≈ %s (n = %u)"),
+                               in->m, in->k, in->set, in->m, result, in->n));
+}
+
+static void
+update_observed (BloomDetailsView *self,
+                 BloomSession     *session)
+{
+  g_autofree char *rate = bloom_format_observed_rate (session);
+
+  if (!bloom_session_get_observed_rate (session, NULL))
+    {
+      set_value (self, ROW_OBSERVED, rate);
+      return;
+    }
+
+  /* Translators: %s is a rate such as "1/2 = 0.5" */
+  take_value (self, ROW_OBSERVED, g_strdup_printf (_("%s (false positives / negative queries)"), rate));
+}
+
+static void
+bloom_details_view_update (BloomSessionView *view)
+{
+  BloomDetailsView *self = BLOOM_DETAILS_VIEW (view);
+  BloomFilter *filter = bloom_session_view_get_filter (view);
+  Inputs in;
 
   if (filter == NULL)
     {
@@ -80,102 +196,92 @@ update (BloomDetailsView *self)
       return;
     }
 
-  m = bloom_filter_get_m (filter);
-  k = bloom_filter_get_k (filter);
-  n = bloom_session_get_n_entries (self->session);
-  set = bloom_filter_count_set_bits (filter);
+  in.session = bloom_session_view_get_session (view);
+  in.m = bloom_filter_get_m (filter);
+  in.k = bloom_filter_get_k (filter);
+  in.n = bloom_session_get_n_entries (in.session);
+  in.set = bloom_filter_count_set_bits (filter);
 
-  if (operation != NULL)
+  update_hashes (self, bloom_session_view_get_last_operation (view), &in);
+  update_parameters (self, &in);
+  update_rates (self, &in);
+  update_estimate (self, &in);
+  update_observed (self, in.session);
+}
+
+/* A small, dim, wrapped text: what a value assumes, or promises not. */
+static GtkWidget *
+new_note (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "dim-label");
+
+  return label;
+}
+
+/* Two grid rows per row: the title and the value, then under the value
+ * what it assumes, if anything. */
+static void
+add_row (BloomDetailsView *self,
+         Row               row,
+         const char       *title_text,
+         const char       *assumption_text)
+{
+  GtkWidget *title = gtk_label_new (title_text);
+  GtkWidget *value = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
+  gtk_label_set_yalign (GTK_LABEL (title), 0.0f);
+  gtk_widget_add_css_class (title, "dim-label");
+  gtk_grid_attach (GTK_GRID (self->grid), title, 0, 2 * row, 1, 1);
+
+  gtk_label_set_xalign (GTK_LABEL (value), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (value), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
+  /* A minimum width spares Pango laying the value out a word per line
+   * to measure it, each time it changes. */
+  gtk_label_set_width_chars (GTK_LABEL (value), 20);
+  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+  gtk_widget_set_hexpand (value, TRUE);
+  gtk_widget_add_css_class (value, "numeric");
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
+                                  -1);
+  gtk_grid_attach (GTK_GRID (self->grid), value, 1, 2 * row, 1, 1);
+  self->values[row] = value;
+
+  if (assumption_text != NULL)
     {
-      g_autofree char *list = bloom_format_positions (operation);
-      g_autofree char *quoted = bloom_text_quote (bloom_operation_get_text (operation, NULL), -1);
+      GtkWidget *assumption = new_note (assumption_text);
 
-      /* Translators: a hash value in decimal and in hex, then the string it is for */
-      h1 = g_strdup_printf (_("%u (0x%08x) for %s"), bloom_operation_get_h1 (operation),
-                            bloom_operation_get_h1 (operation), quoted);
-      /* Translators: a hash value in decimal and in hex; it is odd by construction */
-      h2 = g_strdup_printf (_("%u (0x%08x), made odd"), bloom_operation_get_h2 (operation),
-                            bloom_operation_get_h2 (operation));
-      /* Translators: the formula of the positions, then their values */
-      positions = g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u: %s"), m, k - 1, list);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
+                                      GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, assumption, NULL,
+                                      -1);
+      gtk_grid_attach (GTK_GRID (self->grid), assumption, 1, 2 * row + 1, 1, 1);
     }
-  else
-    {
-      h1 = g_strdup (_("No operation yet."));
-      h2 = g_strdup ("—");
-      positions = g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u"), m, k - 1);
-    }
+}
 
-  parameters = g_strdup_printf (_("n (distinct entries) = %u, m (bits) = %u, k (positions per string) = %u"),
-                                n, m, k);
-  {
-    g_autofree char *fill = bloom_format_decimal ((double) set / m);
+static void
+add_notes (BloomDetailsView *self)
+{
+  g_autofree char *notes = NULL;
 
-    /* Translators: bits set "X of m", then the fill ratio X/m */
-    bits_set = g_strdup_printf (_("%u of %u (fill ratio %s)"), set, m, fill);
-  }
-
-  /* SPEC R6, with its inputs, so it can be checked by hand. */
-  exponent = -(double) k * n / m;
-  {
-    g_autofree char *exp_value = bloom_format_decimal (exponent);
-    g_autofree char *result = bloom_format_decimal (bloom_session_get_approximate_rate (self->session));
-
-    approximation = g_strdup_printf (_("f ≈ (1 − e^(−k·n/m))^k = (1 − e^(−%u·%u/%u))^%u = (1 − e^(%s))^%u ≈ %s"),
-                                     k, n, m, k, exp_value, k, result);
-  }
-
-  /* The same with finite m, and the rate the set bits imply. */
-  {
-    g_autofree char *clear = bloom_format_decimal (pow (1.0 - 1.0 / m, (double) k * n));
-    g_autofree char *result = bloom_format_decimal (bloom_session_get_exact_rate (self->session));
-
-    /* Translators: (1 − 1/m)^(kn) is the chance that one bit is still 0 */
-    exact = g_strdup_printf (_("f = (1 − (1 − 1/m)^(k·n))^k = (1 − (1 − 1/%u)^(%u·%u))^%u = (1 − %s)^%u ≈ %s"),
-                             m, k, n, k, clear, k, result);
-  }
-  {
-    g_autofree char *result = bloom_format_decimal (bloom_session_get_fill_rate (self->session));
-
-    /* Translators: X is the number of bits set */
-    fill_rate = g_strdup_printf (_("(X/m)^k = (%u/%u)^%u ≈ %s"), set, m, k, result);
-  }
-
-  /* n̂ from the bits set; infinite when all are. */
-  if (set == m)
-    /* Translators: n̂ is the estimated number of entries; ∞ is infinity */
-    estimate = g_strdup_printf (_("n̂ = −(m/k)·ln(1 − X/m) = −(%u/%u)·ln(1 − %u/%u) = ∞: every bit "
-                                  "is set, so no number of entries explains it (n = %u)"),
-                                m, k, set, m, n);
-  else
-    {
-      g_autofree char *result = bloom_format_decimal (bloom_session_get_estimated_entries (self->session));
-
-      /* Translators: n̂ is the estimated number of entries, n the real one */
-      estimate = g_strdup_printf (_("n̂ = −(m/k)·ln(1 − X/m) = −(%u/%u)·ln(1 − %u/%u) ≈ %s (n = %u)"),
-                                  m, k, set, m, result, n);
-    }
-
-  if (bloom_session_get_observed_rate (self->session, NULL))
-    {
-      g_autofree char *rate = bloom_format_observed_rate (self->session);
-
-      /* Translators: %s is a rate such as "1/2 = 0.5" */
-      observed = g_strdup_printf (_("%s (false positives / negative queries)"), rate);
-    }
-  else
-    observed = bloom_format_observed_rate (self->session);
-
-  set_value (self, ROW_H1, h1);
-  set_value (self, ROW_H2, h2);
-  set_value (self, ROW_POSITIONS, positions);
-  set_value (self, ROW_PARAMETERS, parameters);
-  set_value (self, ROW_BITS_SET, bits_set);
-  set_value (self, ROW_APPROXIMATION, approximation);
-  set_value (self, ROW_EXACT, exact);
-  set_value (self, ROW_FILL_RATE, fill_rate);
-  set_value (self, ROW_ESTIMATE, estimate);
-  set_value (self, ROW_OBSERVED, observed);
+  /* SPEC R6, H5 and R5: what the numbers above do not promise. */
+  notes = g_strjoin ("\n",
+                     _("The approximation assumes ideal hashes that are independent and uniformly "
+                       "distributed; it is not the exact false-positive rate of this filter."),
+                     _("The hash is a deterministic, non-cryptographic teaching hash: FNV-1a style "
+                       "over UTF-16 code units. Its positions are not claimed to be independent "
+                       "or uniform."),
+                     _("Hand-picked queries are no random sample: the observed rate promises "
+                       "nothing about future strings."),
+                     NULL);
+  self->notes = new_note (notes);
+  gtk_widget_set_parent (self->notes, GTK_WIDGET (self));
 }
 
 static void
@@ -183,7 +289,6 @@ bloom_details_view_dispose (GObject *object)
 {
   BloomDetailsView *self = BLOOM_DETAILS_VIEW (object);
 
-  bloom_session_view_unbind (&self->session, &self->changed_handler);
   g_clear_pointer (&self->grid, gtk_widget_unparent);
   g_clear_pointer (&self->notes, gtk_widget_unparent);
 
@@ -191,58 +296,19 @@ bloom_details_view_dispose (GObject *object)
 }
 
 static void
-bloom_details_view_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
-                                 GParamSpec *pspec)
-{
-  BloomDetailsView *self = BLOOM_DETAILS_VIEW (object);
-
-  switch (prop_id)
-    {
-    case PROP_SESSION:
-      g_value_set_object (value, self->session);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-bloom_details_view_set_property (GObject      *object,
-                                 guint         prop_id,
-                                 const GValue *value,
-                                 GParamSpec   *pspec)
-{
-  BloomDetailsView *self = BLOOM_DETAILS_VIEW (object);
-
-  switch (prop_id)
-    {
-    case PROP_SESSION:
-      bloom_details_view_set_session (self, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 bloom_details_view_class_init (BloomDetailsViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  BloomSessionViewClass *session_view_class = BLOOM_SESSION_VIEW_CLASS (klass);
 
   object_class->dispose = bloom_details_view_dispose;
-  object_class->get_property = bloom_details_view_get_property;
-  object_class->set_property = bloom_details_view_set_property;
 
-  properties[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  session_view_class->update = bloom_details_view_update;
+  /* It sits in a collapsed expander most of the time. */
+  session_view_class->wait_while_hidden = TRUE;
 
   gtk_widget_class_set_css_name (widget_class, "detailsview");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
 }
 
 static void
@@ -272,11 +338,8 @@ bloom_details_view_init (BloomDetailsView *self)
     [ROW_ESTIMATE] = _("How many strings with ideal, independent hashes would set X bits on "
                        "average; compare it with n, the distinct entries actually stored."),
   };
-  g_autofree char *notes = NULL;
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                  GTK_ORIENTATION_VERTICAL);
-  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 12);
+  bloom_session_view_stack_children (BLOOM_SESSION_VIEW (self), 12);
 
   self->grid = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (self->grid), 18);
@@ -284,87 +347,10 @@ bloom_details_view_init (BloomDetailsView *self)
   gtk_widget_set_parent (self->grid, GTK_WIDGET (self));
 
   for (guint row = 0; row < N_ROWS; row++)
-    {
-      GtkWidget *title = gtk_label_new (titles[row]);
+    add_row (self, row, titles[row], assumptions[row]);
+  add_notes (self);
 
-      gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
-      gtk_label_set_yalign (GTK_LABEL (title), 0.0f);
-      gtk_widget_add_css_class (title, "dim-label");
-      /* Two grid rows per row: the value, and what it assumes. */
-      gtk_grid_attach (GTK_GRID (self->grid), title, 0, 2 * row, 1, 1);
-
-      self->values[row] = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (self->values[row]), 0.0f);
-      gtk_label_set_wrap (GTK_LABEL (self->values[row]), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (self->values[row]), PANGO_WRAP_WORD_CHAR);
-      /* A minimum width spares Pango laying the value out a word per line
-       * to measure it, each time it changes. */
-      gtk_label_set_width_chars (GTK_LABEL (self->values[row]), 20);
-      gtk_label_set_selectable (GTK_LABEL (self->values[row]), TRUE);
-      gtk_widget_set_hexpand (self->values[row], TRUE);
-      gtk_widget_add_css_class (self->values[row], "numeric");
-      gtk_accessible_update_relation (GTK_ACCESSIBLE (self->values[row]),
-                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
-                                      -1);
-      gtk_grid_attach (GTK_GRID (self->grid), self->values[row], 1, 2 * row, 1, 1);
-
-      if (assumptions[row] != NULL)
-        {
-          GtkWidget *assumption = gtk_label_new (assumptions[row]);
-
-          gtk_label_set_xalign (GTK_LABEL (assumption), 0.0f);
-          gtk_label_set_wrap (GTK_LABEL (assumption), TRUE);
-          gtk_widget_add_css_class (assumption, "caption");
-          gtk_widget_add_css_class (assumption, "dim-label");
-          gtk_accessible_update_relation (GTK_ACCESSIBLE (self->values[row]),
-                                          GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, assumption, NULL,
-                                          -1);
-          gtk_grid_attach (GTK_GRID (self->grid), assumption, 1, 2 * row + 1, 1, 1);
-        }
-    }
-
-  /* SPEC R6, H5 and R5: what the numbers above do not promise. */
-  notes = g_strjoin ("\n",
-                     _("The approximation assumes ideal hashes that are independent and uniformly "
-                       "distributed; it is not the exact false-positive rate of this filter."),
-                     _("The hash is a deterministic, non-cryptographic teaching hash: FNV-1a style "
-                       "over UTF-16 code units. Its positions are not claimed to be independent "
-                       "or uniform."),
-                     _("Hand-picked queries are no random sample: the observed rate promises "
-                       "nothing about future strings."),
-                     NULL);
-  self->notes = gtk_label_new (notes);
-  gtk_label_set_xalign (GTK_LABEL (self->notes), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (self->notes), TRUE);
-  gtk_widget_add_css_class (self->notes, "caption");
-  gtk_widget_add_css_class (self->notes, "dim-label");
-  gtk_widget_set_parent (self->notes, GTK_WIDGET (self));
-
-  update (self);
-}
-
-BloomSession *
-bloom_details_view_get_session (BloomDetailsView *self)
-{
-  g_return_val_if_fail (BLOOM_IS_DETAILS_VIEW (self), NULL);
-
-  return self->session;
-}
-
-void
-bloom_details_view_set_session (BloomDetailsView *self,
-                                BloomSession     *session)
-{
-  g_return_if_fail (BLOOM_IS_DETAILS_VIEW (self));
-  g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
-
-  if (!bloom_session_view_bind_when_shown (GTK_WIDGET (self), &self->session,
-                                           &self->changed_handler, session,
-                                           G_CALLBACK (update)))
-    return;
-
-  update (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+  bloom_details_view_update (BLOOM_SESSION_VIEW (self));
 }
 
 /* The text of one row, by key ("h1", "approximation", …), for tests. */
@@ -373,7 +359,7 @@ bloom_details_view_get_value (BloomDetailsView *self,
                               const char       *key)
 {
   g_return_val_if_fail (BLOOM_IS_DETAILS_VIEW (self), NULL);
-  bloom_session_view_catch_up (GTK_WIDGET (self));
+  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
   g_return_val_if_fail (key != NULL, NULL);
 
   for (guint row = 0; row < N_ROWS; row++)

@@ -8,17 +8,15 @@
 #include <gtk/gtk.h>
 
 #include "bloom-model.h"
+#include "bloom-session-view.h"
 
 G_BEGIN_DECLS
 
 #define BLOOM_TYPE_DETAILS_VIEW (bloom_details_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (BloomDetailsView, bloom_details_view, BLOOM, DETAILS_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (BloomDetailsView, bloom_details_view, BLOOM, DETAILS_VIEW, BloomSessionView)
 
-BloomSession *bloom_details_view_get_session (BloomDetailsView *self);
-void          bloom_details_view_set_session (BloomDetailsView *self,
-                                              BloomSession     *session);
-const char   *bloom_details_view_get_value   (BloomDetailsView *self,
-                                              const char       *key);
+const char *bloom_details_view_get_value (BloomDetailsView *self,
+                                         const char       *key);
 
 G_END_DECLS

@@ -10,14 +10,10 @@
 #include <glib/gi18n.h>
 
 #include "bloom-entries-view.h"
-#include "bloom-session-view.h"
 
 struct _BloomEntriesView
 {
-  GtkWidget      parent_instance;
-
-  BloomSession  *session;
-  gulong         changed_handler;
+  BloomSessionView parent_instance;
 
   GtkWidget     *caption;
   GtkWidget     *scroller;
@@ -26,15 +22,14 @@ struct _BloomEntriesView
   GtkStringList *strings;
 };
 
-G_DEFINE_FINAL_TYPE (BloomEntriesView, bloom_entries_view, GTK_TYPE_WIDGET)
-
-enum { PROP_0, PROP_SESSION, N_PROPS };
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (BloomEntriesView, bloom_entries_view, BLOOM_TYPE_SESSION_VIEW)
 
 static void
-update (BloomEntriesView *self)
+bloom_entries_view_update (BloomSessionView *view)
 {
-  guint n = self->session ? bloom_session_get_n_entries (self->session) : 0;
+  BloomEntriesView *self = BLOOM_ENTRIES_VIEW (view);
+  BloomSession *session = bloom_session_view_get_session (view);
+  guint n = session ? bloom_session_get_n_entries (session) : 0;
   guint old_n = g_list_model_get_n_items (G_LIST_MODEL (self->strings));
   g_autoptr(GPtrArray) added = g_ptr_array_new ();
   guint first = 0;
@@ -44,20 +39,20 @@ update (BloomEntriesView *self)
    * only appended between resets: the list is spliced from the first one
    * that differs, and keeps its place as it grows. */
   while (first < n && first < old_n &&
-         g_str_equal (bloom_session_get_entry (self->session, first, NULL),
+         g_str_equal (bloom_session_get_entry (session, first, NULL),
                       gtk_string_list_get_string (self->strings, first)))
     first++;
 
   if (first < n || first < old_n)
     {
       for (guint i = first; i < n; i++)
-        g_ptr_array_add (added, (gpointer) bloom_session_get_entry (self->session, i, NULL));
+        g_ptr_array_add (added, (gpointer) bloom_session_get_entry (session, i, NULL));
       g_ptr_array_add (added, NULL);
       gtk_string_list_splice (self->strings, first, old_n - first,
                               (const char * const *) added->pdata);
     }
 
-  if (self->session == NULL || bloom_session_get_filter (self->session) == NULL)
+  if (bloom_session_view_get_filter (view) == NULL)
     gtk_label_set_text (GTK_LABEL (self->caption), _("No filter is active."));
   else if (n == 0)
     gtk_label_set_text (GTK_LABEL (self->caption), _("No entries yet."));
@@ -120,7 +115,6 @@ bloom_entries_view_dispose (GObject *object)
 {
   BloomEntriesView *self = BLOOM_ENTRIES_VIEW (object);
 
-  bloom_session_view_unbind (&self->session, &self->changed_handler);
   g_clear_pointer (&self->caption, gtk_widget_unparent);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_object (&self->strings);
@@ -129,58 +123,17 @@ bloom_entries_view_dispose (GObject *object)
 }
 
 static void
-bloom_entries_view_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
-                                 GParamSpec *pspec)
-{
-  BloomEntriesView *self = BLOOM_ENTRIES_VIEW (object);
-
-  switch (prop_id)
-    {
-    case PROP_SESSION:
-      g_value_set_object (value, self->session);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-bloom_entries_view_set_property (GObject      *object,
-                                 guint         prop_id,
-                                 const GValue *value,
-                                 GParamSpec   *pspec)
-{
-  BloomEntriesView *self = BLOOM_ENTRIES_VIEW (object);
-
-  switch (prop_id)
-    {
-    case PROP_SESSION:
-      bloom_entries_view_set_session (self, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 bloom_entries_view_class_init (BloomEntriesViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  BloomSessionViewClass *session_view_class = BLOOM_SESSION_VIEW_CLASS (klass);
 
   object_class->dispose = bloom_entries_view_dispose;
-  object_class->get_property = bloom_entries_view_get_property;
-  object_class->set_property = bloom_entries_view_set_property;
 
-  properties[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  session_view_class->update = bloom_entries_view_update;
 
   gtk_widget_class_set_css_name (widget_class, "entriesview");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
 }
 
 static void
@@ -189,14 +142,9 @@ bloom_entries_view_init (BloomEntriesView *self)
   GtkListItemFactory *factory;
   GtkWidget *list;
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                  GTK_ORIENTATION_VERTICAL);
-  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
+  bloom_session_view_stack_children (BLOOM_SESSION_VIEW (self), 6);
 
-  self->caption = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->caption), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (self->caption), TRUE);
-  gtk_widget_set_parent (self->caption, GTK_WIDGET (self));
+  self->caption = bloom_session_view_append_label (BLOOM_SESSION_VIEW (self));
 
   self->strings = gtk_string_list_new (NULL);
   factory = gtk_signal_list_item_factory_new ();
@@ -217,30 +165,7 @@ bloom_entries_view_init (BloomEntriesView *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), list);
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
 
-  update (self);
-}
-
-BloomSession *
-bloom_entries_view_get_session (BloomEntriesView *self)
-{
-  g_return_val_if_fail (BLOOM_IS_ENTRIES_VIEW (self), NULL);
-
-  return self->session;
-}
-
-void
-bloom_entries_view_set_session (BloomEntriesView *self,
-                                BloomSession     *session)
-{
-  g_return_if_fail (BLOOM_IS_ENTRIES_VIEW (self));
-  g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
-
-  if (!bloom_session_view_bind (self, &self->session, &self->changed_handler, session,
-                                G_CALLBACK (update)))
-    return;
-
-  update (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+  bloom_entries_view_update (BLOOM_SESSION_VIEW (self));
 }
 
 /* The stored strings, one GtkStringObject per entry in insertion order;

@@ -9,17 +9,15 @@
 #include <gtk/gtk.h>
 
 #include "bloom-model.h"
+#include "bloom-session-view.h"
 
 G_BEGIN_DECLS
 
 #define BLOOM_TYPE_ENTRIES_VIEW (bloom_entries_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (BloomEntriesView, bloom_entries_view, BLOOM, ENTRIES_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (BloomEntriesView, bloom_entries_view, BLOOM, ENTRIES_VIEW, BloomSessionView)
 
-BloomSession *bloom_entries_view_get_session (BloomEntriesView *self);
-void          bloom_entries_view_set_session (BloomEntriesView *self,
-                                              BloomSession     *session);
-GListModel   *bloom_entries_view_get_model   (BloomEntriesView *self);
-const char   *bloom_entries_view_get_caption (BloomEntriesView *self);
+GListModel *bloom_entries_view_get_model   (BloomEntriesView *self);
+const char *bloom_entries_view_get_caption (BloomEntriesView *self);
 
 G_END_DECLS

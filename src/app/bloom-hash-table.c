@@ -11,16 +11,12 @@
 
 #include "bloom-format.h"
 #include "bloom-hash-table.h"
-#include "bloom-session-view.h"
 
 enum { COLUMN_I, COLUMN_POSITION, COLUMN_BEFORE, COLUMN_AFTER, COLUMN_SET_BY, COLUMN_NOTE, N_COLUMNS };
 
 struct _BloomHashTable
 {
-  GtkWidget     parent_instance;
-
-  BloomSession *session;
-  gulong        changed_handler;
+  BloomSessionView parent_instance;
 
   GtkWidget    *caption;
   GtkWidget    *step_label;
@@ -32,9 +28,9 @@ struct _BloomHashTable
   guint         revealed_steps;  /* view state: G_MAXUINT shows every row */
 };
 
-G_DEFINE_FINAL_TYPE (BloomHashTable, bloom_hash_table, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (BloomHashTable, bloom_hash_table, BLOOM_TYPE_SESSION_VIEW)
 
-enum { PROP_0, PROP_SESSION, PROP_REVEALED_STEPS, N_PROPS };
+enum { PROP_0, PROP_REVEALED_STEPS, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static GtkWidget *
@@ -53,6 +49,25 @@ add_cell (BloomHashTable *self,
   return label;
 }
 
+/* For each position of @operation, the entry that set it first: one
+ * pass over the entries for all rows. */
+static void
+find_setters (BloomHashTable *self,
+              BloomOperation *operation,
+              guint          *setters)
+{
+  guint k = operation ? bloom_operation_get_n_positions (operation) : 0;
+  guint bits[BLOOM_K_MAX];
+
+  if (k == 0)
+    return;
+
+  for (guint i = 0; i < k; i++)
+    bits[i] = bloom_operation_get_position (operation, i);
+  bloom_session_get_first_setters (bloom_session_view_get_session (BLOOM_SESSION_VIEW (self)),
+                                   bits, k, setters);
+}
+
 /* "Set by": the first stored string, in insertion order, whose positions
  * include the bit — why a query finds it set. */
 static char *
@@ -65,47 +80,102 @@ format_setter (BloomHashTable *self,
   if (entry == G_MAXUINT)
     return g_strdup ("—");
 
-  text = bloom_session_get_entry (self->session, entry, &len);
+  text = bloom_session_get_entry (bloom_session_view_get_session (BLOOM_SESSION_VIEW (self)),
+                                  entry, &len);
 
   return bloom_text_quote (text, len);
 }
 
-static void
-update (BloomHashTable *self)
+/* NULL unless step @i repeats an earlier position. */
+static char *
+format_repeat (BloomOperation *operation,
+               guint           i)
 {
-  BloomOperation *operation = self->session ? bloom_session_get_last_operation (self->session) : NULL;
+  guint first = 0;
+
+  if (!bloom_operation_is_repeat (operation, i))
+    return NULL;
+
+  while (bloom_operation_get_position (operation, first) !=
+         bloom_operation_get_position (operation, i))
+    first++;
+
+  /* Translators: marks a row whose position an earlier row had */
+  return g_strdup_printf (_("repeat of i = %u"), first);
+}
+
+static void
+set_css_class (GtkWidget  *widget,
+               const char *css_class,
+               gboolean    present)
+{
+  if (present)
+    gtk_widget_add_css_class (widget, css_class);
+  else
+    gtk_widget_remove_css_class (widget, css_class);
+}
+
+static void
+update_caption (BloomHashTable *self,
+                BloomOperation *operation)
+{
+  guint k, distinct;
+  g_autofree char *positions = NULL;
+  g_autofree char *caption = NULL;
+
+  if (operation == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->caption),
+                          _("No operation yet: insert or query a string to see its positions."));
+      return;
+    }
+
+  k = bloom_operation_get_n_positions (operation);
+  distinct = bloom_operation_get_n_distinct_positions (operation);
+  positions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u position", "%u positions", k), k);
+  /* Translators: "12 positions, 10 distinct" */
+  caption = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u distinct", "%s, %u distinct",
+                                          distinct),
+                             positions, distinct);
+  gtk_label_set_text (GTK_LABEL (self->caption), caption);
+}
+
+/* Row @i from the model: step i of @operation, and what set its bit. */
+static void
+fill_row (BloomHashTable *self,
+          BloomOperation *operation,
+          guint           i,
+          guint           setter)
+{
+  GtkWidget **cells = self->cells[i];
+  g_autofree char *index = g_strdup_printf ("%u", i);
+  g_autofree char *position = g_strdup_printf ("%u", bloom_operation_get_position (operation, i));
+  g_autofree char *set_by = format_setter (self, setter);
+  g_autofree char *note = format_repeat (operation, i);
+
+  gtk_label_set_text (GTK_LABEL (cells[COLUMN_I]), index);
+  gtk_label_set_text (GTK_LABEL (cells[COLUMN_POSITION]), position);
+  gtk_label_set_text (GTK_LABEL (cells[COLUMN_BEFORE]),
+                      bloom_operation_get_before (operation, i) ? "1" : "0");
+  gtk_label_set_text (GTK_LABEL (cells[COLUMN_AFTER]),
+                      bloom_operation_get_after (operation, i) ? "1" : "0");
+  gtk_label_set_text (GTK_LABEL (cells[COLUMN_SET_BY]), set_by);
+  gtk_label_set_text (GTK_LABEL (cells[COLUMN_NOTE]), note ? note : "");
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    set_css_class (cells[c], "repeat", note != NULL);
+}
+
+/* View state, not the model's: stepping through shows only the rows
+ * revealed so far, the newest in bold, with its step in words above. */
+static void
+show_revealed_rows (BloomHashTable *self)
+{
+  BloomOperation *operation = bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self));
   guint k = operation ? bloom_operation_get_n_positions (operation) : 0;
   guint shown = MIN (k, self->revealed_steps);
   gboolean stepping = self->revealed_steps != G_MAXUINT && k > 0;
-  guint bits[BLOOM_K_MAX];
-  guint setters[BLOOM_K_MAX];
 
-  /* One pass over the entries for all rows. */
-  for (guint i = 0; i < k; i++)
-    bits[i] = bloom_operation_get_position (operation, i);
-  if (k > 0)
-    bloom_session_get_first_setters (self->session, bits, k, setters);
-
-  if (operation == NULL)
-    gtk_label_set_text (GTK_LABEL (self->caption),
-                        _("No operation yet: insert or query a string to see its positions."));
-  else
-    {
-      guint distinct = bloom_operation_get_n_distinct_positions (operation);
-      g_autofree char *positions =
-        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u position", "%u positions", k), k);
-      g_autofree char *caption =
-        /* Translators: "12 positions, 10 distinct" */
-        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u distinct", "%s, %u distinct",
-                                      distinct),
-                         positions, distinct);
-
-      gtk_label_set_text (GTK_LABEL (self->caption), caption);
-    }
-
-  gtk_widget_set_visible (self->grid, k > 0);
-
-  /* Stepping through: only the rows revealed so far, the newest in bold. */
   gtk_widget_set_visible (self->step_label, stepping && shown > 0);
   if (stepping && shown > 0)
     {
@@ -115,58 +185,29 @@ update (BloomHashTable *self)
     }
 
   for (guint i = 0; i < BLOOM_K_MAX; i++)
-    {
-      gboolean visible = i < shown;
-
-      for (guint c = 0; c < N_COLUMNS; c++)
-        gtk_widget_set_visible (self->cells[i][c], visible);
-
-      if (visible)
-        {
-          g_autofree char *index = g_strdup_printf ("%u", i);
-          g_autofree char *position = g_strdup_printf ("%u", bloom_operation_get_position (operation, i));
-          g_autofree char *note = NULL;
-
-          gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_I]), index);
-          gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_POSITION]), position);
-          gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_BEFORE]),
-                              bloom_operation_get_before (operation, i) ? "1" : "0");
-          gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_AFTER]),
-                              bloom_operation_get_after (operation, i) ? "1" : "0");
-
-          if (bloom_operation_is_repeat (operation, i))
-            {
-              guint first = 0;
-
-              while (bloom_operation_get_position (operation, first) !=
-                     bloom_operation_get_position (operation, i))
-                first++;
-              /* Translators: marks a row whose position an earlier row had */
-              note = g_strdup_printf (_("repeat of i = %u"), first);
-            }
-          gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_NOTE]), note ? note : "");
-          {
-            g_autofree char *setter = format_setter (self, setters[i]);
-
-            gtk_label_set_text (GTK_LABEL (self->cells[i][COLUMN_SET_BY]), setter);
-
-          }
-
-          for (guint c = 0; c < N_COLUMNS; c++)
-            {
-              if (note != NULL)
-                gtk_widget_add_css_class (self->cells[i][c], "repeat");
-              else
-                gtk_widget_remove_css_class (self->cells[i][c], "repeat");
-              if (stepping && i + 1 == shown)
-                gtk_widget_add_css_class (self->cells[i][c], "current-step");
-              else
-                gtk_widget_remove_css_class (self->cells[i][c], "current-step");
-            }
-        }
-    }
+    for (guint c = 0; c < N_COLUMNS; c++)
+      {
+        gtk_widget_set_visible (self->cells[i][c], i < shown);
+        set_css_class (self->cells[i][c], "current-step", stepping && i + 1 == shown);
+      }
 
   self->n_rows = shown;
+}
+
+static void
+bloom_hash_table_update (BloomSessionView *view)
+{
+  BloomHashTable *self = BLOOM_HASH_TABLE (view);
+  BloomOperation *operation = bloom_session_view_get_last_operation (view);
+  guint k = operation ? bloom_operation_get_n_positions (operation) : 0;
+  guint setters[BLOOM_K_MAX];
+
+  find_setters (self, operation, setters);
+  update_caption (self, operation);
+  gtk_widget_set_visible (self->grid, k > 0);
+  for (guint i = 0; i < k; i++)
+    fill_row (self, operation, i, setters[i]);
+  show_revealed_rows (self);
 }
 
 static gboolean
@@ -191,7 +232,6 @@ bloom_hash_table_dispose (GObject *object)
 {
   BloomHashTable *self = BLOOM_HASH_TABLE (object);
 
-  bloom_session_view_unbind (&self->session, &self->changed_handler);
   g_clear_pointer (&self->caption, gtk_widget_unparent);
   g_clear_pointer (&self->step_label, gtk_widget_unparent);
   g_clear_pointer (&self->grid, gtk_widget_unparent);
@@ -209,9 +249,6 @@ bloom_hash_table_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_SESSION:
-      g_value_set_object (value, self->session);
-      break;
     case PROP_REVEALED_STEPS:
       g_value_set_uint (value, self->revealed_steps);
       break;
@@ -230,9 +267,6 @@ bloom_hash_table_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_SESSION:
-      bloom_hash_table_set_session (self, g_value_get_object (value));
-      break;
     case PROP_REVEALED_STEPS:
       bloom_hash_table_set_revealed_steps (self, g_value_get_uint (value));
       break;
@@ -246,14 +280,16 @@ bloom_hash_table_class_init (BloomHashTableClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  BloomSessionViewClass *session_view_class = BLOOM_SESSION_VIEW_CLASS (klass);
 
   object_class->dispose = bloom_hash_table_dispose;
   object_class->get_property = bloom_hash_table_get_property;
   object_class->set_property = bloom_hash_table_set_property;
 
-  properties[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  session_view_class->update = bloom_hash_table_update;
+  /* It sits in a collapsed expander most of the time. */
+  session_view_class->wait_while_hidden = TRUE;
+
   /* How many rows of the last operation are shown; G_MAXUINT: all. */
   properties[PROP_REVEALED_STEPS] =
     g_param_spec_uint ("revealed-steps", NULL, NULL, 0, G_MAXUINT, G_MAXUINT,
@@ -261,7 +297,6 @@ bloom_hash_table_class_init (BloomHashTableClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "hashtable");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
 }
 
 static void
@@ -277,23 +312,15 @@ bloom_hash_table_init (BloomHashTable *self)
     "",
   };
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                  GTK_ORIENTATION_VERTICAL);
-  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
+  bloom_session_view_stack_children (BLOOM_SESSION_VIEW (self), 6);
 
   self->revealed_steps = G_MAXUINT;
 
-  self->caption = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->caption), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (self->caption), TRUE);
-  gtk_widget_set_parent (self->caption, GTK_WIDGET (self));
+  self->caption = bloom_session_view_append_label (BLOOM_SESSION_VIEW (self));
 
-  self->step_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->step_label), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (self->step_label), TRUE);
+  self->step_label = bloom_session_view_append_label (BLOOM_SESSION_VIEW (self));
   gtk_widget_add_css_class (self->step_label, "heading");
   gtk_widget_set_visible (self->step_label, FALSE);
-  gtk_widget_set_parent (self->step_label, GTK_WIDGET (self));
 
   self->grid = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (self->grid), 24);
@@ -325,38 +352,14 @@ bloom_hash_table_init (BloomHashTable *self)
       gtk_widget_add_css_class (self->cells[i][COLUMN_SET_BY], "monospace");
     }
 
-  update (self);
-}
-
-BloomSession *
-bloom_hash_table_get_session (BloomHashTable *self)
-{
-  g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), NULL);
-
-  return self->session;
-}
-
-void
-bloom_hash_table_set_session (BloomHashTable *self,
-                              BloomSession   *session)
-{
-  g_return_if_fail (BLOOM_IS_HASH_TABLE (self));
-  g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
-
-  if (!bloom_session_view_bind_when_shown (GTK_WIDGET (self), &self->session,
-                                           &self->changed_handler, session,
-                                           G_CALLBACK (update)))
-    return;
-
-  update (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+  bloom_hash_table_update (BLOOM_SESSION_VIEW (self));
 }
 
 guint
 bloom_hash_table_get_n_rows (BloomHashTable *self)
 {
   g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), 0);
-  bloom_session_view_catch_up (GTK_WIDGET (self));
+  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
 
   return self->n_rows;
 }
@@ -369,7 +372,7 @@ bloom_hash_table_get_row_text (BloomHashTable *self,
   GString *text;
 
   g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), NULL);
-  bloom_session_view_catch_up (GTK_WIDGET (self));
+  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
   g_return_val_if_fail (row < self->n_rows, NULL);
 
   text = g_string_new (NULL);
@@ -403,7 +406,8 @@ bloom_hash_table_set_revealed_steps (BloomHashTable *self,
     return;
 
   self->revealed_steps = revealed_steps;
-  update (self);
+  if (!bloom_session_view_defer_while_hidden (BLOOM_SESSION_VIEW (self)))
+    show_revealed_rows (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEALED_STEPS]);
 }
 
@@ -412,7 +416,7 @@ const char *
 bloom_hash_table_get_step_text (BloomHashTable *self)
 {
   g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), NULL);
-  bloom_session_view_catch_up (GTK_WIDGET (self));
+  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
 
   if (!gtk_widget_get_visible (self->step_label))
     return NULL;

@@ -8,16 +8,14 @@
 #include <gtk/gtk.h>
 
 #include "bloom-model.h"
+#include "bloom-session-view.h"
 
 G_BEGIN_DECLS
 
 #define BLOOM_TYPE_HASH_TABLE (bloom_hash_table_get_type ())
 
-G_DECLARE_FINAL_TYPE (BloomHashTable, bloom_hash_table, BLOOM, HASH_TABLE, GtkWidget)
+G_DECLARE_FINAL_TYPE (BloomHashTable, bloom_hash_table, BLOOM, HASH_TABLE, BloomSessionView)
 
-BloomSession *bloom_hash_table_get_session (BloomHashTable *self);
-void          bloom_hash_table_set_session (BloomHashTable *self,
-                                            BloomSession   *session);
 guint         bloom_hash_table_get_n_rows  (BloomHashTable *self);
 char         *bloom_hash_table_get_row_text (BloomHashTable *self,
                                              guint           row);

@@ -12,7 +12,6 @@
 
 #include "bloom-format.h"
 #include "bloom-rate-plot.h"
-#include "bloom-session-view.h"
 
 #define PAD        8     /* around everything */
 #define TICK       4     /* tick mark length */
@@ -21,17 +20,12 @@
 
 struct _BloomRatePlot
 {
-  GtkWidget     parent_instance;
+  BloomSessionView parent_instance;
 
-  BloomSession *session;
-  gulong        changed_handler;
   char         *description;
 };
 
-G_DEFINE_FINAL_TYPE (BloomRatePlot, bloom_rate_plot, GTK_TYPE_WIDGET)
-
-enum { PROP_0, PROP_SESSION, N_PROPS };
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (BloomRatePlot, bloom_rate_plot, BLOOM_TYPE_SESSION_VIEW)
 
 /* Adwaita's blue 3 and purple 2, readable on light and dark; the current
  * k in the orange the grid uses for the last operation. */
@@ -53,14 +47,14 @@ static gboolean
 get_curves (BloomRatePlot *self,
             Curves        *curves)
 {
-  BloomFilter *filter = self->session ? bloom_session_get_filter (self->session) : NULL;
+  BloomFilter *filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
 
   if (filter == NULL)
     return FALSE;
 
   curves->m = bloom_filter_get_m (filter);
   curves->k = bloom_filter_get_k (filter);
-  curves->n = bloom_session_get_n_entries (self->session);
+  curves->n = bloom_session_get_n_entries (bloom_session_view_get_session (BLOOM_SESSION_VIEW (self)));
   if (curves->n == 0)
     return FALSE;
 
@@ -77,7 +71,7 @@ get_curves (BloomRatePlot *self,
 static const char *
 placeholder_text (BloomRatePlot *self)
 {
-  if (self->session == NULL || bloom_session_get_filter (self->session) == NULL)
+  if (bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self)) == NULL)
     return _("No filter is active.");
 
   return _("No entries yet: with n = 0 no string is a false positive, at any k.");
@@ -123,10 +117,10 @@ update_description (BloomRatePlot *self)
 }
 
 static void
-on_session_changed (BloomRatePlot *self)
+bloom_rate_plot_update (BloomSessionView *view)
 {
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  update_description (self);
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  update_description (BLOOM_RATE_PLOT (view));
 }
 
 /* "0.01" down to 10⁻⁴, then "10⁻⁵": a decimal is easier to read, an
@@ -149,17 +143,6 @@ format_decade (int exponent)
     g_string_append (text, superscripts[*p - '0']);
 
   return g_string_free (text, FALSE);
-}
-
-static void
-get_foreground (BloomRatePlot *self,
-                GdkRGBA       *color)
-{
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (GTK_WIDGET (self), color);
-#else
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
-#endif
 }
 
 static void
@@ -200,6 +183,7 @@ typedef struct
 {
   float left, right, top, bottom;
   int   y_min, y_max;    /* decades at the bottom and top */
+  int   y_step;          /* decades from one label to the next */
 } Frame;
 
 static double
@@ -225,6 +209,15 @@ set_source (cairo_t       *cr,
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha * alpha);
 }
 
+typedef enum
+{
+  LEGEND_APPROXIMATION,  /* solid, circles */
+  LEGEND_EXACT,          /* finite m: dashed, squares */
+  LEGEND_OPTIMAL_K,      /* k*: a dashed vertical line */
+  LEGEND_CURRENT_K,      /* the filter's k: a band */
+  N_LEGEND_ENTRIES
+} LegendEntry;
+
 /* One legend entry: a line sample, then its words. Returns the x after it. */
 static float
 append_legend_entry (GtkSnapshot   *snapshot,
@@ -235,7 +228,7 @@ append_legend_entry (GtkSnapshot   *snapshot,
                      float          y,
                      int            line_height,
                      const GdkRGBA *color,
-                     int            kind,
+                     LegendEntry    kind,
                      const GdkRGBA *fg)
 {
   double middle = y + line_height / 2.0;
@@ -244,20 +237,20 @@ append_legend_entry (GtkSnapshot   *snapshot,
   cairo_save (cr);
   switch (kind)
     {
-    case 0: /* approximation: solid, circles */
-    case 1: /* finite m: dashed, squares */
+    case LEGEND_APPROXIMATION:
+    case LEGEND_EXACT:
       set_source (cr, color, 1.0f);
       cairo_set_line_width (cr, 2);
-      if (kind == 1)
+      if (kind == LEGEND_EXACT)
         cairo_set_dash (cr, (double[]) { 5, 3 }, 2, 0);
       cairo_move_to (cr, x, middle);
       cairo_line_to (cr, x + SAMPLE, middle);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
-      draw_marker (cr, x + SAMPLE / 2.0, middle, kind == 1);
+      draw_marker (cr, x + SAMPLE / 2.0, middle, kind == LEGEND_EXACT);
       cairo_fill (cr);
       break;
-    case 2: /* k*: a dashed vertical line */
+    case LEGEND_OPTIMAL_K:
       set_source (cr, color, 0.8f);
       cairo_set_line_width (cr, 1.5);
       cairo_set_dash (cr, (double[]) { 3, 3 }, 2, 0);
@@ -265,7 +258,8 @@ append_legend_entry (GtkSnapshot   *snapshot,
       cairo_line_to (cr, x + SAMPLE / 2.0, y + line_height - 1);
       cairo_stroke (cr);
       break;
-    default: /* the filter's k: a band */
+    case LEGEND_CURRENT_K:
+    default:
       set_source (cr, color, 0.25f);
       cairo_rectangle (cr, x + SAMPLE / 2.0 - 5, y + 1, 10, line_height - 2);
       cairo_fill (cr);
@@ -280,6 +274,300 @@ append_legend_entry (GtkSnapshot   *snapshot,
   return x + SAMPLE + 6 + width + 18;
 }
 
+/* What each step of the drawing draws with. */
+typedef struct
+{
+  GtkSnapshot *snapshot;
+  cairo_t     *cr;
+  PangoLayout *layout;
+  GdkRGBA      fg, dim;
+  int          line_height;
+  Frame        frame;
+} Drawing;
+
+/* The decades the rate axis spans, bottom and top, and how many of them
+ * lie between two labels: at most about six are labelled. */
+static void
+fit_decades (const Curves *curves,
+             Frame        *frame)
+{
+  double low = 1.0, high = 0.0;
+
+  for (guint i = 0; i < BLOOM_K_MAX; i++)
+    {
+      low = MIN (low, MIN (curves->approx[i], curves->exact[i]));
+      high = MAX (high, MAX (curves->approx[i], curves->exact[i]));
+    }
+  frame->y_min = (int) floor (log10 (low));
+  frame->y_max = (int) ceil (log10 (high));
+  if (frame->y_max <= frame->y_min)
+    frame->y_max = frame->y_min + 1;
+  frame->y_step = MAX (1, (frame->y_max - frame->y_min + 5) / 6);
+  frame->y_min = frame->y_max - ((frame->y_max - frame->y_min + frame->y_step - 1) / frame->y_step) *
+                                frame->y_step;
+}
+
+static int
+measure_decade_labels (PangoLayout *layout,
+                       const Frame *frame)
+{
+  int widest = 0;
+
+  for (int e = frame->y_max; e >= frame->y_min; e -= frame->y_step)
+    {
+      g_autofree char *label = format_decade (e);
+      int width;
+
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, &width, NULL);
+      widest = MAX (widest, width);
+    }
+
+  return widest;
+}
+
+/* The title of the rate axis, then the legend, wrapped to @width.
+ * Returns the top of the legend's last line. */
+static float
+append_legend (Drawing      *d,
+               const Curves *curves,
+               int           width)
+{
+  g_autofree char *optimal_text = bloom_format_decimal (curves->optimal_k);
+  g_autofree char *optimal_legend = NULL;
+  g_autofree char *current_legend = NULL;
+  const char *texts[N_LEGEND_ENTRIES];
+  const GdkRGBA *colors[N_LEGEND_ENTRIES] = { &approx_color, &exact_color, &d->fg, &current_color };
+  float x = PAD, y = PAD + d->line_height + 4;
+
+  append_text (d->snapshot, d->layout, _("False-positive rate (log scale)"), PAD, PAD, 0, &d->dim);
+  /* Translators: k* is the best number of positions per string */
+  optimal_legend = g_strdup_printf (_("best k* = (m/n)·ln 2 ≈ %s"), optimal_text);
+  /* Translators: the k of the active filter, marked on the plot */
+  current_legend = g_strdup_printf (_("this filter: k = %u"), curves->k);
+  texts[LEGEND_APPROXIMATION] = _("approximation (1 − e^(−k·n/m))^k");
+  texts[LEGEND_EXACT] = _("finite m (1 − (1 − 1/m)^(k·n))^k");
+  texts[LEGEND_OPTIMAL_K] = optimal_legend;
+  texts[LEGEND_CURRENT_K] = current_legend;
+
+  for (LegendEntry kind = 0; kind < N_LEGEND_ENTRIES; kind++)
+    {
+      int text_width;
+
+      pango_layout_set_text (d->layout, texts[kind], -1);
+      pango_layout_get_pixel_size (d->layout, &text_width, NULL);
+      if (x > PAD && x + SAMPLE + 6 + text_width > width - PAD)
+        {
+          x = PAD;
+          y += d->line_height + 2;
+        }
+      x = append_legend_entry (d->snapshot, d->cr, d->layout, texts[kind], x, y, d->line_height,
+                               colors[kind], kind, &d->fg);
+    }
+
+  return y;
+}
+
+/* The plot area: under the legend, right of the rate labels, above the
+ * k axis. FALSE when that leaves too little room to draw in. */
+static gboolean
+place_frame (Frame *frame,
+             int    label_width,
+             float  legend_y,
+             int    line_height,
+             int    width,
+             int    height)
+{
+  frame->left = PAD + label_width + TICK + 4;
+  frame->right = width - PAD - 4;
+  frame->top = legend_y + line_height + 14;
+  frame->bottom = height - PAD - 2 * line_height - TICK - 6;
+
+  return frame->bottom - frame->top >= 40 && frame->right - frame->left >= 120;
+}
+
+/* The filter's k: a band behind everything. */
+static void
+draw_current_band (Drawing      *d,
+                   const Curves *curves)
+{
+  const Frame *frame = &d->frame;
+
+  set_source (d->cr, &current_color, 0.18f);
+  cairo_rectangle (d->cr, x_for_k (frame, curves->k - 0.5), frame->top,
+                   x_for_k (frame, 1.5) - x_for_k (frame, 0.5), frame->bottom - frame->top);
+  cairo_fill (d->cr);
+}
+
+/* A faint line across the plot at @rate, labelled left of the axis.
+ * Returns where it runs. */
+static double
+draw_rate_line (Drawing    *d,
+                double      rate,
+                const char *label,
+                float       alpha)
+{
+  double ty = round (y_for_rate (&d->frame, rate)) + 0.5;
+
+  set_source (d->cr, &d->fg, alpha);
+  cairo_move_to (d->cr, d->frame.left, ty);
+  cairo_line_to (d->cr, d->frame.right, ty);
+  cairo_stroke (d->cr);
+  append_text (d->snapshot, d->layout, label, d->frame.left - TICK - 4, ty - d->line_height / 2.0,
+               1, &d->dim);
+
+  return ty;
+}
+
+/* Decades: a faint line, a tick and a label each. Within a single
+ * decade, 0.2 and 0.5 of it too, or the scale has no more than its two
+ * ends. */
+static void
+draw_rate_axis (Drawing *d)
+{
+  const Frame *frame = &d->frame;
+
+  cairo_set_line_width (d->cr, 1);
+  for (int e = frame->y_max; e >= frame->y_min; e -= frame->y_step)
+    {
+      g_autofree char *label = format_decade (e);
+      double ty = draw_rate_line (d, pow (10.0, e), label, 0.12f);
+
+      set_source (d->cr, &d->fg, 0.6f);
+      cairo_move_to (d->cr, frame->left - TICK, ty);
+      cairo_line_to (d->cr, frame->left, ty);
+      cairo_stroke (d->cr);
+    }
+
+  if (frame->y_max - frame->y_min == 1)
+    for (guint i = 0; i < 2; i++)
+      {
+        double value = (i == 0 ? 2.0 : 5.0) * pow (10.0, frame->y_min);
+        g_autofree char *label = g_strdup_printf ("%g", value);
+
+        draw_rate_line (d, value, label, 0.08f);
+      }
+}
+
+/* Both axes' lines, and k = 1 … 12 below, the filter's own k brighter. */
+static void
+draw_k_axis (Drawing *d,
+             guint    current_k)
+{
+  const Frame *frame = &d->frame;
+
+  set_source (d->cr, &d->fg, 0.6f);
+  cairo_move_to (d->cr, frame->left + 0.5, frame->top);
+  cairo_line_to (d->cr, frame->left + 0.5, frame->bottom + 0.5);
+  cairo_line_to (d->cr, frame->right, frame->bottom + 0.5);
+  cairo_stroke (d->cr);
+  for (guint k = 1; k <= BLOOM_K_MAX; k++)
+    {
+      g_autofree char *label = g_strdup_printf ("%u", k);
+      double tx = round (x_for_k (frame, k)) + 0.5;
+
+      set_source (d->cr, &d->fg, 0.6f);
+      cairo_move_to (d->cr, tx, frame->bottom);
+      cairo_line_to (d->cr, tx, frame->bottom + TICK);
+      cairo_stroke (d->cr);
+      append_text (d->snapshot, d->layout, label, tx, frame->bottom + TICK + 2,
+                   0.5, k == current_k ? &d->fg : &d->dim);
+    }
+  append_text (d->snapshot, d->layout, _("k (positions per string)"),
+               (frame->left + frame->right) / 2, frame->bottom + TICK + 4 + d->line_height, 0.5, &d->dim);
+}
+
+/* k* beyond 1 … 12: an arrow to the side it lies on, labelled. */
+static void
+draw_optimal_k_arrow (Drawing  *d,
+                      gboolean  right)
+{
+  const Frame *frame = &d->frame;
+  double ax = right ? frame->right - 2 : frame->left + 2;
+  double dir = right ? 1 : -1;
+
+  cairo_set_dash (d->cr, NULL, 0, 0);
+  cairo_move_to (d->cr, ax - dir * 14, frame->top + 6);
+  cairo_line_to (d->cr, ax, frame->top + 6);
+  cairo_stroke (d->cr);
+  cairo_move_to (d->cr, ax, frame->top + 6);
+  cairo_line_to (d->cr, ax - dir * 6, frame->top + 2);
+  cairo_line_to (d->cr, ax - dir * 6, frame->top + 10);
+  cairo_close_path (d->cr);
+  cairo_fill (d->cr);
+  append_text (d->snapshot, d->layout, "k*", ax - dir * 18, frame->top + 6 - d->line_height / 2.0,
+               right ? 1 : 0, &d->fg);
+}
+
+/* k*: a dashed line where it falls inside 1 … 12, else an arrow. */
+static void
+draw_optimal_k (Drawing *d,
+                double   optimal_k)
+{
+  cairo_save (d->cr);
+  set_source (d->cr, &d->fg, 0.8f);
+  cairo_set_line_width (d->cr, 1.5);
+  cairo_set_dash (d->cr, (double[]) { 3, 3 }, 2, 0);
+  if (optimal_k >= 0.5 && optimal_k <= BLOOM_K_MAX + 0.5)
+    {
+      double kx = x_for_k (&d->frame, optimal_k);
+
+      cairo_move_to (d->cr, kx, d->frame.top);
+      cairo_line_to (d->cr, kx, d->frame.bottom);
+      cairo_stroke (d->cr);
+    }
+  else
+    draw_optimal_k_arrow (d, optimal_k > BLOOM_K_MAX);
+  cairo_restore (d->cr);
+}
+
+/* The two curves: solid with circles, dashed with squares, so they
+ * differ in more than colour. */
+static void
+draw_curves (Drawing      *d,
+             const Curves *curves)
+{
+  for (LegendEntry kind = LEGEND_APPROXIMATION; kind <= LEGEND_EXACT; kind++)
+    {
+      const double *values = kind == LEGEND_APPROXIMATION ? curves->approx : curves->exact;
+
+      cairo_save (d->cr);
+      set_source (d->cr, kind == LEGEND_APPROXIMATION ? &approx_color : &exact_color, 1.0f);
+      cairo_set_line_width (d->cr, 2);
+      if (kind == LEGEND_EXACT)
+        cairo_set_dash (d->cr, (double[]) { 5, 3 }, 2, 0);
+      for (guint k = 1; k <= BLOOM_K_MAX; k++)
+        {
+          double px = x_for_k (&d->frame, k), py = y_for_rate (&d->frame, values[k - 1]);
+
+          if (k == 1)
+            cairo_move_to (d->cr, px, py);
+          else
+            cairo_line_to (d->cr, px, py);
+        }
+      cairo_stroke (d->cr);
+      cairo_set_dash (d->cr, NULL, 0, 0);
+      for (guint k = 1; k <= BLOOM_K_MAX; k++)
+        draw_marker (d->cr, x_for_k (&d->frame, k), y_for_rate (&d->frame, values[k - 1]),
+                     kind == LEGEND_EXACT);
+      cairo_fill (d->cr);
+      cairo_restore (d->cr);
+    }
+}
+
+/* The filter's own point, ringed. */
+static void
+draw_current_point (Drawing      *d,
+                    const Curves *curves)
+{
+  set_source (d->cr, &current_color, 1.0f);
+  cairo_set_line_width (d->cr, 2);
+  cairo_new_sub_path (d->cr);
+  cairo_arc (d->cr, x_for_k (&d->frame, curves->k), y_for_rate (&d->frame, curves->approx[curves->k - 1]),
+             MARKER + 4, 0, 2 * G_PI);
+  cairo_stroke (d->cr);
+}
+
 static void
 bloom_rate_plot_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -288,233 +576,43 @@ bloom_rate_plot_snapshot (GtkWidget   *widget,
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   g_autoptr(PangoLayout) layout = NULL;
-  g_autofree char *optimal_text = NULL;
-  g_autofree char *optimal_legend = NULL;
-  g_autofree char *current_legend = NULL;
-  const char *legend[2];
-  cairo_t *cr;
+  Drawing d = { .snapshot = snapshot };
   Curves curves;
-  Frame frame;
-  GdkRGBA fg, dim;
-  int line_height, label_width = 0;
-  double low = 1.0, high = 0.0;
-  float x, y;
-  int step;
+  int label_width;
+  float legend_y;
 
   if (width <= 0 || height <= 0)
     return;
 
   layout = gtk_widget_create_pango_layout (widget, NULL);
-  get_foreground (self, &fg);
-  dim = fg;
-  dim.alpha *= 0.7f;
+  d.layout = layout;
+  bloom_session_view_get_foreground (BLOOM_SESSION_VIEW (self), &d.fg);
+  d.dim = d.fg;
+  d.dim.alpha *= 0.7f;
 
   if (!get_curves (self, &curves))
     {
-      append_text (snapshot, layout, placeholder_text (self), PAD, PAD, 0, &dim);
+      append_text (snapshot, layout, placeholder_text (self), PAD, PAD, 0, &d.dim);
       return;
     }
 
   pango_layout_set_text (layout, "0", -1);
-  pango_layout_get_pixel_size (layout, NULL, &line_height);
+  pango_layout_get_pixel_size (layout, NULL, &d.line_height);
+  fit_decades (&curves, &d.frame);
+  label_width = measure_decade_labels (layout, &d.frame);
 
-  for (guint i = 0; i < BLOOM_K_MAX; i++)
+  d.cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  legend_y = append_legend (&d, &curves, width);
+  if (place_frame (&d.frame, label_width, legend_y, d.line_height, width, height))
     {
-      low = MIN (low, MIN (curves.approx[i], curves.exact[i]));
-      high = MAX (high, MAX (curves.approx[i], curves.exact[i]));
+      draw_current_band (&d, &curves);
+      draw_rate_axis (&d);
+      draw_k_axis (&d, curves.k);
+      draw_optimal_k (&d, curves.optimal_k);
+      draw_curves (&d, &curves);
+      draw_current_point (&d, &curves);
     }
-  frame.y_min = (int) floor (log10 (low));
-  frame.y_max = (int) ceil (log10 (high));
-  if (frame.y_max <= frame.y_min)
-    frame.y_max = frame.y_min + 1;
-  /* At most about six labelled decades. */
-  step = MAX (1, (frame.y_max - frame.y_min + 5) / 6);
-  frame.y_min = frame.y_max - ((frame.y_max - frame.y_min + step - 1) / step) * step;
-
-  for (int e = frame.y_max; e >= frame.y_min; e -= step)
-    {
-      g_autofree char *label = format_decade (e);
-      int label_w;
-
-      pango_layout_set_text (layout, label, -1);
-      pango_layout_get_pixel_size (layout, &label_w, NULL);
-      label_width = MAX (label_width, label_w);
-    }
-
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-
-  /* Title of the rate axis, then the legend, wrapped to the width. */
-  append_text (snapshot, layout, _("False-positive rate (log scale)"), PAD, PAD, 0, &dim);
-  optimal_text = bloom_format_decimal (curves.optimal_k);
-  /* Translators: k* is the best number of positions per string */
-  optimal_legend = g_strdup_printf (_("best k* = (m/n)·ln 2 ≈ %s"), optimal_text);
-  /* Translators: the k of the active filter, marked on the plot */
-  current_legend = g_strdup_printf (_("this filter: k = %u"), curves.k);
-  legend[0] = _("approximation (1 − e^(−k·n/m))^k");
-  legend[1] = _("finite m (1 − (1 − 1/m)^(k·n))^k");
-
-  x = PAD;
-  y = PAD + line_height + 4;
-  for (int kind = 0; kind < 4; kind++)
-    {
-      const char *text = kind < 2 ? legend[kind] : kind == 2 ? optimal_legend : current_legend;
-      const GdkRGBA *color = kind == 0 ? &approx_color : kind == 1 ? &exact_color
-                             : kind == 2 ? &fg : &current_color;
-      int text_width;
-
-      pango_layout_set_text (layout, text, -1);
-      pango_layout_get_pixel_size (layout, &text_width, NULL);
-      if (x > PAD && x + SAMPLE + 6 + text_width > width - PAD)
-        {
-          x = PAD;
-          y += line_height + 2;
-        }
-      x = append_legend_entry (snapshot, cr, layout, text, x, y, line_height, color, kind, &fg);
-    }
-
-  frame.left = PAD + label_width + TICK + 4;
-  frame.right = width - PAD - 4;
-  frame.top = y + line_height + 14;
-  frame.bottom = height - PAD - 2 * line_height - TICK - 6;
-  if (frame.bottom - frame.top < 40 || frame.right - frame.left < 120)
-    {
-      cairo_destroy (cr);
-      return;
-    }
-
-  /* The filter's k: a band behind everything. */
-  set_source (cr, &current_color, 0.18f);
-  cairo_rectangle (cr, x_for_k (&frame, curves.k - 0.5), frame.top,
-                   x_for_k (&frame, 1.5) - x_for_k (&frame, 0.5), frame.bottom - frame.top);
-  cairo_fill (cr);
-
-  /* Decades: a faint line and a label each. */
-  cairo_set_line_width (cr, 1);
-  for (int e = frame.y_max; e >= frame.y_min; e -= step)
-    {
-      g_autofree char *label = format_decade (e);
-      double ty = round (y_for_rate (&frame, pow (10.0, e))) + 0.5;
-
-      set_source (cr, &fg, 0.12f);
-      cairo_move_to (cr, frame.left, ty);
-      cairo_line_to (cr, frame.right, ty);
-      cairo_stroke (cr);
-      set_source (cr, &fg, 0.6f);
-      cairo_move_to (cr, frame.left - TICK, ty);
-      cairo_line_to (cr, frame.left, ty);
-      cairo_stroke (cr);
-      append_text (snapshot, layout, label, frame.left - TICK - 4, ty - line_height / 2.0, 1, &dim);
-    }
-
-  /* Within a single decade, 0.2 and 0.5 of it too, or the scale has no
-   * more than its two ends. */
-  if (frame.y_max - frame.y_min == 1)
-    for (guint i = 0; i < 2; i++)
-      {
-        double value = (i == 0 ? 2.0 : 5.0) * pow (10.0, frame.y_min);
-        g_autofree char *label = g_strdup_printf ("%g", value);
-        double ty = round (y_for_rate (&frame, value)) + 0.5;
-
-        set_source (cr, &fg, 0.08f);
-        cairo_move_to (cr, frame.left, ty);
-        cairo_line_to (cr, frame.right, ty);
-        cairo_stroke (cr);
-        append_text (snapshot, layout, label, frame.left - TICK - 4, ty - line_height / 2.0, 1, &dim);
-      }
-
-  /* Axes, and k = 1 … 12 below. */
-  set_source (cr, &fg, 0.6f);
-  cairo_move_to (cr, frame.left + 0.5, frame.top);
-  cairo_line_to (cr, frame.left + 0.5, frame.bottom + 0.5);
-  cairo_line_to (cr, frame.right, frame.bottom + 0.5);
-  cairo_stroke (cr);
-  for (guint k = 1; k <= BLOOM_K_MAX; k++)
-    {
-      g_autofree char *label = g_strdup_printf ("%u", k);
-      double tx = round (x_for_k (&frame, k)) + 0.5;
-
-      set_source (cr, &fg, 0.6f);
-      cairo_move_to (cr, tx, frame.bottom);
-      cairo_line_to (cr, tx, frame.bottom + TICK);
-      cairo_stroke (cr);
-      append_text (snapshot, layout, label, tx, frame.bottom + TICK + 2,
-                   0.5, k == curves.k ? &fg : &dim);
-    }
-  append_text (snapshot, layout, _("k (positions per string)"),
-               (frame.left + frame.right) / 2, frame.bottom + TICK + 4 + line_height, 0.5, &dim);
-
-  /* k*: a dashed line where it falls inside 1 … 12, else an arrow to the
-   * side it lies on. */
-  cairo_save (cr);
-  set_source (cr, &fg, 0.8f);
-  cairo_set_line_width (cr, 1.5);
-  cairo_set_dash (cr, (double[]) { 3, 3 }, 2, 0);
-  if (curves.optimal_k >= 0.5 && curves.optimal_k <= BLOOM_K_MAX + 0.5)
-    {
-      double kx = x_for_k (&frame, curves.optimal_k);
-
-      cairo_move_to (cr, kx, frame.top);
-      cairo_line_to (cr, kx, frame.bottom);
-      cairo_stroke (cr);
-    }
-  else
-    {
-      gboolean right = curves.optimal_k > BLOOM_K_MAX;
-      double ax = right ? frame.right - 2 : frame.left + 2;
-      double dir = right ? 1 : -1;
-
-      cairo_set_dash (cr, NULL, 0, 0);
-      cairo_move_to (cr, ax - dir * 14, frame.top + 6);
-      cairo_line_to (cr, ax, frame.top + 6);
-      cairo_stroke (cr);
-      cairo_move_to (cr, ax, frame.top + 6);
-      cairo_line_to (cr, ax - dir * 6, frame.top + 2);
-      cairo_line_to (cr, ax - dir * 6, frame.top + 10);
-      cairo_close_path (cr);
-      cairo_fill (cr);
-      /* k* lies beyond 1 … 12, on the arrow's side. */
-      append_text (snapshot, layout, "k*", ax - dir * 18, frame.top + 6 - line_height / 2.0,
-                   right ? 1 : 0, &fg);
-    }
-  cairo_restore (cr);
-
-  /* The two curves: solid with circles, dashed with squares, so they
-   * differ in more than colour. */
-  for (int kind = 0; kind < 2; kind++)
-    {
-      const double *values = kind == 0 ? curves.approx : curves.exact;
-
-      cairo_save (cr);
-      set_source (cr, kind == 0 ? &approx_color : &exact_color, 1.0f);
-      cairo_set_line_width (cr, 2);
-      if (kind == 1)
-        cairo_set_dash (cr, (double[]) { 5, 3 }, 2, 0);
-      for (guint k = 1; k <= BLOOM_K_MAX; k++)
-        {
-          double px = x_for_k (&frame, k), py = y_for_rate (&frame, values[k - 1]);
-
-          if (k == 1)
-            cairo_move_to (cr, px, py);
-          else
-            cairo_line_to (cr, px, py);
-        }
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      for (guint k = 1; k <= BLOOM_K_MAX; k++)
-        draw_marker (cr, x_for_k (&frame, k), y_for_rate (&frame, values[k - 1]), kind == 1);
-      cairo_fill (cr);
-      cairo_restore (cr);
-    }
-
-  /* The filter's own point, ringed. */
-  set_source (cr, &current_color, 1.0f);
-  cairo_set_line_width (cr, 2);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x_for_k (&frame, curves.k), y_for_rate (&frame, curves.approx[curves.k - 1]),
-             MARKER + 4, 0, 2 * G_PI);
-  cairo_stroke (cr);
-
-  cairo_destroy (cr);
+  cairo_destroy (d.cr);
 }
 
 static void
@@ -577,16 +675,6 @@ bloom_rate_plot_query_tooltip (GtkWidget  *widget,
 }
 
 static void
-bloom_rate_plot_dispose (GObject *object)
-{
-  BloomRatePlot *self = BLOOM_RATE_PLOT (object);
-
-  bloom_session_view_unbind (&self->session, &self->changed_handler);
-
-  G_OBJECT_CLASS (bloom_rate_plot_parent_class)->dispose (object);
-}
-
-static void
 bloom_rate_plot_finalize (GObject *object)
 {
   BloomRatePlot *self = BLOOM_RATE_PLOT (object);
@@ -597,60 +685,21 @@ bloom_rate_plot_finalize (GObject *object)
 }
 
 static void
-bloom_rate_plot_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
-                              GParamSpec *pspec)
-{
-  BloomRatePlot *self = BLOOM_RATE_PLOT (object);
-
-  switch (prop_id)
-    {
-    case PROP_SESSION:
-      g_value_set_object (value, self->session);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-bloom_rate_plot_set_property (GObject      *object,
-                              guint         prop_id,
-                              const GValue *value,
-                              GParamSpec   *pspec)
-{
-  BloomRatePlot *self = BLOOM_RATE_PLOT (object);
-
-  switch (prop_id)
-    {
-    case PROP_SESSION:
-      bloom_rate_plot_set_session (self, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 bloom_rate_plot_class_init (BloomRatePlotClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  BloomSessionViewClass *session_view_class = BLOOM_SESSION_VIEW_CLASS (klass);
 
-  object_class->dispose = bloom_rate_plot_dispose;
   object_class->finalize = bloom_rate_plot_finalize;
-  object_class->get_property = bloom_rate_plot_get_property;
-  object_class->set_property = bloom_rate_plot_set_property;
+
+  session_view_class->update = bloom_rate_plot_update;
+  /* It sits in a collapsed expander most of the time. */
+  session_view_class->wait_while_hidden = TRUE;
 
   widget_class->measure = bloom_rate_plot_measure;
   widget_class->snapshot = bloom_rate_plot_snapshot;
   widget_class->query_tooltip = bloom_rate_plot_query_tooltip;
-
-  properties[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "rateplot");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -672,36 +721,12 @@ bloom_rate_plot_new (void)
   return g_object_new (BLOOM_TYPE_RATE_PLOT, NULL);
 }
 
-BloomSession *
-bloom_rate_plot_get_session (BloomRatePlot *self)
-{
-  g_return_val_if_fail (BLOOM_IS_RATE_PLOT (self), NULL);
-
-  return self->session;
-}
-
-void
-bloom_rate_plot_set_session (BloomRatePlot *self,
-                             BloomSession  *session)
-{
-  g_return_if_fail (BLOOM_IS_RATE_PLOT (self));
-  g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
-
-  if (!bloom_session_view_bind_when_shown (GTK_WIDGET (self), &self->session,
-                                           &self->changed_handler, session,
-                                           G_CALLBACK (on_session_changed)))
-    return;
-
-  on_session_changed (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
-}
-
 /* The plot as text, what assistive technology is given: every point. */
 const char *
 bloom_rate_plot_get_text_alternative (BloomRatePlot *self)
 {
   g_return_val_if_fail (BLOOM_IS_RATE_PLOT (self), NULL);
-  bloom_session_view_catch_up (GTK_WIDGET (self));
+  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
 
   return self->description;
 }

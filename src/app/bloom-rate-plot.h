@@ -9,17 +9,15 @@
 #include <gtk/gtk.h>
 
 #include "bloom-model.h"
+#include "bloom-session-view.h"
 
 G_BEGIN_DECLS
 
 #define BLOOM_TYPE_RATE_PLOT (bloom_rate_plot_get_type ())
 
-G_DECLARE_FINAL_TYPE (BloomRatePlot, bloom_rate_plot, BLOOM, RATE_PLOT, GtkWidget)
+G_DECLARE_FINAL_TYPE (BloomRatePlot, bloom_rate_plot, BLOOM, RATE_PLOT, BloomSessionView)
 
-GtkWidget    *bloom_rate_plot_new                  (void);
-BloomSession *bloom_rate_plot_get_session          (BloomRatePlot *self);
-void          bloom_rate_plot_set_session          (BloomRatePlot *self,
-                                                    BloomSession  *session);
-const char   *bloom_rate_plot_get_text_alternative (BloomRatePlot *self);
+GtkWidget  *bloom_rate_plot_new                  (void);
+const char *bloom_rate_plot_get_text_alternative (BloomRatePlot *self);
 
 G_END_DECLS

@@ -3,129 +3,255 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#include "config.h"
+#define G_LOG_DOMAIN "bloom-session-view"
 
-#include <gtk/gtk.h>
+#include "config.h"
 
 #include "bloom-session-view.h"
 
-/* What a view bound with bloom_session_view_bind_when_shown() keeps. */
 typedef struct
 {
-  GCallback on_changed;
-  gboolean  stale;       /* a change came while the view was not shown */
-} Deferral;
+  BloomSession *session;
+  /* "changed" is connected once, here; the group moves it from one
+   * session to the next. */
+  GSignalGroup *session_signals;
+  gboolean      stale;   /* a change came while the view waited, hidden */
+} BloomSessionViewPrivate;
 
-static GQuark
-deferral_quark (void)
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (BloomSessionView, bloom_session_view, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_SESSION, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+update (BloomSessionView *self)
 {
-  return g_quark_from_static_string ("bloom-session-view-deferral");
+  BloomSessionViewPrivate *priv = bloom_session_view_get_instance_private (self);
+
+  priv->stale = FALSE;
+  BLOOM_SESSION_VIEW_GET_CLASS (self)->update (self);
 }
 
-/* Makes @session the one in @slot, with @on_changed called on @view (as
- * its first argument) at each "changed". FALSE when it already was: then
- * nothing changed, and the view need neither redraw nor notify. */
-gboolean
-bloom_session_view_bind (gpointer       view,
-                         BloomSession **slot,
-                         gulong        *handler,
-                         BloomSession  *session,
-                         GCallback      on_changed)
+static void
+on_session_changed (BloomSessionView *self)
 {
-  g_return_val_if_fail (G_IS_OBJECT (view), FALSE);
-  g_return_val_if_fail (session == NULL || BLOOM_IS_SESSION (session), FALSE);
+  if (!bloom_session_view_defer_while_hidden (self))
+    update (self);
+}
 
-  if (*slot == session)
+static void
+bloom_session_view_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (bloom_session_view_parent_class)->map (widget);
+
+  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (widget));
+}
+
+static void
+bloom_session_view_dispose (GObject *object)
+{
+  BloomSessionView *self = BLOOM_SESSION_VIEW (object);
+  BloomSessionViewPrivate *priv = bloom_session_view_get_instance_private (self);
+
+  /* The group disconnects "changed" as it goes. */
+  g_clear_object (&priv->session_signals);
+  g_clear_object (&priv->session);
+
+  G_OBJECT_CLASS (bloom_session_view_parent_class)->dispose (object);
+}
+
+static void
+bloom_session_view_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  BloomSessionView *self = BLOOM_SESSION_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, bloom_session_view_get_session (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_session_view_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  BloomSessionView *self = BLOOM_SESSION_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      bloom_session_view_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_session_view_class_init (BloomSessionViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bloom_session_view_dispose;
+  object_class->get_property = bloom_session_view_get_property;
+  object_class->set_property = bloom_session_view_set_property;
+
+  widget_class->map = bloom_session_view_map;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+bloom_session_view_init (BloomSessionView *self)
+{
+  BloomSessionViewPrivate *priv = bloom_session_view_get_instance_private (self);
+
+  priv->session_signals = g_signal_group_new (BLOOM_TYPE_SESSION);
+  g_signal_group_connect_swapped (priv->session_signals, "changed",
+                                  G_CALLBACK (on_session_changed), self);
+}
+
+BloomSession *
+bloom_session_view_get_session (BloomSessionView *self)
+{
+  BloomSessionViewPrivate *priv;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION_VIEW (self), NULL);
+
+  priv = bloom_session_view_get_instance_private (self);
+
+  return priv->session;
+}
+
+/* The view shows @session from now on, and follows its "changed". */
+void
+bloom_session_view_set_session (BloomSessionView *self,
+                                BloomSession     *session)
+{
+  BloomSessionViewPrivate *priv;
+
+  g_return_if_fail (BLOOM_IS_SESSION_VIEW (self));
+  g_return_if_fail (session == NULL || BLOOM_IS_SESSION (session));
+
+  priv = bloom_session_view_get_instance_private (self);
+  if (!g_set_object (&priv->session, session))
+    return;
+
+  g_signal_group_set_target (priv->session_signals, session);
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+/* The session's active filter; NULL without a session or a filter. */
+BloomFilter *
+bloom_session_view_get_filter (BloomSessionView *self)
+{
+  BloomSession *session = bloom_session_view_get_session (self);
+
+  return session != NULL ? bloom_session_get_filter (session) : NULL;
+}
+
+/* The session's last operation; NULL without a session or an operation. */
+BloomOperation *
+bloom_session_view_get_last_operation (BloomSessionView *self)
+{
+  BloomSession *session = bloom_session_view_get_session (self);
+
+  return session != NULL ? bloom_session_get_last_operation (session) : NULL;
+}
+
+/* Brings a view that waited while hidden up to date, shown or not:
+ * whoever reads its content calls this first. */
+void
+bloom_session_view_catch_up (BloomSessionView *self)
+{
+  BloomSessionViewPrivate *priv;
+
+  g_return_if_fail (BLOOM_IS_SESSION_VIEW (self));
+
+  priv = bloom_session_view_get_instance_private (self);
+  if (priv->stale)
+    update (self);
+}
+
+/* For a subclass whose own view state changed, as for the session's
+ * "changed": TRUE when the view waits while hidden and is hidden; it is
+ * then marked stale and updates in full once mapped. FALSE: the caller
+ * redraws now. An operation so costs no work for what nobody sees. */
+gboolean
+bloom_session_view_defer_while_hidden (BloomSessionView *self)
+{
+  BloomSessionViewPrivate *priv;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION_VIEW (self), FALSE);
+
+  if (!BLOOM_SESSION_VIEW_GET_CLASS (self)->wait_while_hidden ||
+      gtk_widget_get_mapped (GTK_WIDGET (self)))
     return FALSE;
 
-  bloom_session_view_unbind (slot, handler);
-  if (session != NULL)
-    {
-      *slot = g_object_ref (session);
-      *handler = g_signal_connect_object (session, "changed", on_changed, view,
-                                          G_CONNECT_SWAPPED);
-    }
+  priv = bloom_session_view_get_instance_private (self);
+  priv->stale = TRUE;
 
   return TRUE;
 }
 
-static void
-update_deferred (gpointer  view,
-                 Deferral *deferral)
-{
-  deferral->stale = FALSE;
-  ((void (*) (gpointer)) deferral->on_changed) (view);
-}
-
-static void
-on_changed_when_shown (gpointer view)
-{
-  Deferral *deferral = g_object_get_qdata (G_OBJECT (view), deferral_quark ());
-
-  if (gtk_widget_get_mapped (GTK_WIDGET (view)))
-    update_deferred (view, deferral);
-  else
-    deferral->stale = TRUE;
-}
-
-static void
-on_map (GtkWidget *view,
-        Deferral  *deferral)
-{
-  if (deferral->stale)
-    update_deferred (view, deferral);
-}
-
-/* bloom_session_view_bind() for a view that is often not shown, such as
- * the content of a collapsed expander: while it is not mapped, changes
- * only mark it stale, and it redraws once when it is shown again. An
- * operation then costs no work for what nobody sees. Whoever reads the
- * view's content calls bloom_session_view_catch_up() first. */
-gboolean
-bloom_session_view_bind_when_shown (GtkWidget     *view,
-                                    BloomSession **slot,
-                                    gulong        *handler,
-                                    BloomSession  *session,
-                                    GCallback      on_changed)
-{
-  Deferral *deferral;
-
-  g_return_val_if_fail (GTK_IS_WIDGET (view), FALSE);
-
-  deferral = g_object_get_qdata (G_OBJECT (view), deferral_quark ());
-  if (deferral == NULL)
-    {
-      deferral = g_new0 (Deferral, 1);
-      g_object_set_qdata_full (G_OBJECT (view), deferral_quark (), deferral, g_free);
-      g_signal_connect (view, "map", G_CALLBACK (on_map), deferral);
-    }
-  deferral->on_changed = on_changed;
-  deferral->stale = FALSE;
-
-  return bloom_session_view_bind (view, slot, handler, session,
-                                  G_CALLBACK (on_changed_when_shown));
-}
-
-/* Brings a view bound with bloom_session_view_bind_when_shown() up to
- * date, shown or not. */
+/* The colour the view's CSS gives its content, on any GTK 4. */
 void
-bloom_session_view_catch_up (GtkWidget *view)
+bloom_session_view_get_foreground (BloomSessionView *self,
+                                   GdkRGBA          *color)
 {
-  Deferral *deferral;
+  g_return_if_fail (BLOOM_IS_SESSION_VIEW (self));
+  g_return_if_fail (color != NULL);
 
-  g_return_if_fail (GTK_IS_WIDGET (view));
-
-  deferral = g_object_get_qdata (G_OBJECT (view), deferral_quark ());
-  if (deferral != NULL && deferral->stale)
-    update_deferred (view, deferral);
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (GTK_WIDGET (self), color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
+#endif
 }
 
-/* For dispose; safe to call more than once. */
+/* For a view made of child widgets: lays them out top to bottom in the
+ * order they were added, @spacing pixels apart. */
 void
-bloom_session_view_unbind (BloomSession **slot,
-                           gulong        *handler)
+bloom_session_view_stack_children (BloomSessionView *self,
+                                   int               spacing)
 {
-  if (*slot != NULL)
-    g_clear_signal_handler (handler, *slot);
-  g_clear_object (slot);
+  GtkLayoutManager *layout;
+
+  g_return_if_fail (BLOOM_IS_SESSION_VIEW (self));
+
+  layout = gtk_box_layout_new (GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), spacing);
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), layout);
+}
+
+/* A start-aligned label that wraps, below the view's other children:
+ * a caption or a line of explanation. Owned by the view; unparent it in
+ * dispose. */
+GtkWidget *
+bloom_session_view_append_label (BloomSessionView *self)
+{
+  GtkWidget *label;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION_VIEW (self), NULL);
+
+  label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_parent (label, GTK_WIDGET (self));
+
+  return label;
 }

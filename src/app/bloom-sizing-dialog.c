@@ -100,71 +100,50 @@ update_notice (BloomSizingDialog *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "sizing.use", self->valid);
 }
 
-static void
-update (BloomSizingDialog *self)
+/* S1's formulas with their inputs, so each step can be checked. */
+static char *
+format_m_formula (guint              n,
+                  double             p,
+                  const BloomSizing *sizing)
 {
-  g_autoptr(GError) n_error = NULL;
-  g_autoptr(GError) p_error = NULL;
-  g_autofree char *m_text = NULL, *k_text = NULL, *m_formula = NULL, *k_formula = NULL;
-  g_autofree char *rate_note = NULL;
-  g_autoptr(GString) notes = g_string_new (NULL);
-  guint n = 0;
-  double p = 0;
-  gboolean n_ok, p_ok;
+  g_autofree char *minus_ln_p = format_number (-log (p));
+  g_autofree char *ln2_squared = format_number (G_LN2 * G_LN2);
+  g_autofree char *m_real = format_number (sizing->m_real);
+  g_autofree char *ideal_m = format_count (sizing->ideal_m);
 
-  n_ok = bloom_sizing_parse_items (gtk_editable_get_text (GTK_EDITABLE (self->n_entry)), &n, &n_error);
-  p_ok = bloom_sizing_parse_rate (gtk_editable_get_text (GTK_EDITABLE (self->p_entry)), &p, &p_error);
-  set_message (self->n_message, GTK_WIDGET (self->n_entry), n_error);
-  set_message (self->p_message, GTK_WIDGET (self->p_entry), p_error);
+  /* Translators: S1's formula for m, then its inputs: n, −ln p (a
+   * positive number), (ln 2)², the value before rounding up, the result */
+  return g_strdup_printf (_("m = ⌈−n·ln p / (ln 2)²⌉ = ⌈%u · %s / %s⌉ = ⌈%s⌉ = %s"),
+                          n, minus_ln_p, ln2_squared, m_real, ideal_m);
+}
 
-  self->valid = n_ok && p_ok;
+static char *
+format_k_formula (guint              n,
+                  const BloomSizing *sizing)
+{
+  g_autofree char *ln2 = format_number (G_LN2);
+  g_autofree char *k_real = format_number (sizing->k_real);
+  g_autofree char *rounded = format_number (round (sizing->k_real));
 
-  if (!self->valid)
+  /* Translators: S1's formula for k with the m actually used, n, ln 2,
+   * the value before rounding, and the result */
+  return g_strdup_printf (_("k = round((m/n)·ln 2) = round((%u/%u) · %s) = round(%s) = %s"),
+                          sizing->m, n, ln2, k_real, rounded);
+}
+
+/* Why m or k differ from what the formulas give, when clamped to F2's
+ * ranges; empty when neither is. */
+static char *
+format_clamp_notes (const BloomSizing *sizing)
+{
+  GString *notes = g_string_new (NULL);
+
+  if (sizing->m_clamped)
     {
-      gtk_label_set_text (self->m_value, "m = —");
-      gtk_label_set_text (self->k_value, "k = —");
-      gtk_label_set_text (self->m_formula, "m = ⌈−n·ln p / (ln 2)²⌉");
-      gtk_label_set_text (self->k_formula, "k = round((m/n)·ln 2)");
-      gtk_widget_set_visible (GTK_WIDGET (self->clamp_note), FALSE);
-      gtk_widget_set_visible (GTK_WIDGET (self->rate_note), FALSE);
-      update_notice (self);
-      return;
-    }
+      g_autofree char *ideal_m = format_count (sizing->ideal_m);
+      g_autofree char *ideal_k = format_count (sizing->ideal_k);
 
-  bloom_sizing_compute (n, p, &self->sizing);
-
-  m_text = g_strdup_printf ("m = %u", self->sizing.m);
-  k_text = g_strdup_printf ("k = %u", self->sizing.k);
-
-  /* The formulas with their inputs, so each step can be checked. */
-  {
-    g_autofree char *minus_ln_p = format_number (-log (p));
-    g_autofree char *ln2_squared = format_number (G_LN2 * G_LN2);
-    g_autofree char *m_real = format_number (self->sizing.m_real);
-    g_autofree char *ideal_m = format_count (self->sizing.ideal_m);
-
-    /* Translators: S1's formula for m, then its inputs: n, −ln p (a
-     * positive number), (ln 2)², the value before rounding up, the result */
-    m_formula = g_strdup_printf (_("m = ⌈−n·ln p / (ln 2)²⌉ = ⌈%u · %s / %s⌉ = ⌈%s⌉ = %s"),
-                                 n, minus_ln_p, ln2_squared, m_real, ideal_m);
-  }
-  {
-    g_autofree char *ln2 = format_number (G_LN2);
-    g_autofree char *k_real = format_number (self->sizing.k_real);
-    g_autofree char *rounded = format_number (round (self->sizing.k_real));
-
-    /* Translators: S1's formula for k with the m actually used, n, ln 2,
-     * the value before rounding, and the result */
-    k_formula = g_strdup_printf (_("k = round((m/n)·ln 2) = round((%u/%u) · %s) = round(%s) = %s"),
-                                 self->sizing.m, n, ln2, k_real, rounded);
-  }
-
-  if (self->sizing.m_clamped)
-    {
-      g_autofree char *ideal_m = format_count (self->sizing.ideal_m);
-      g_autofree char *ideal_k = format_count (self->sizing.ideal_k);
-
-      if (self->sizing.ideal_m > BLOOM_M_MAX)
+      if (sizing->ideal_m > BLOOM_M_MAX)
         g_string_append_printf (notes,
                                 _("The ideal m, %s bits, is more than the largest filter of %u "
                                   "bits: m is clamped to %u, and k is worked out for that m. With "
@@ -177,34 +156,90 @@ update (BloomSizingDialog *self)
                                   "the ideal m, k would be %s."),
                                 ideal_m, BLOOM_M_MIN, BLOOM_M_MIN, ideal_k);
     }
-  if (self->sizing.k_clamped)
+  if (sizing->k_clamped)
     {
-      g_autofree char *rounded = format_number (round (self->sizing.k_real));
+      g_autofree char *rounded = format_number (round (sizing->k_real));
 
       if (notes->len > 0)
         g_string_append_c (notes, '\n');
       /* Translators: "k = 30 is outside 1 to 12, so it is clamped to 12." */
       g_string_append_printf (notes, _("k = %s is outside %u to %u, so it is clamped to %u."),
-                              rounded, BLOOM_K_MIN, BLOOM_K_MAX, self->sizing.k);
+                              rounded, BLOOM_K_MIN, BLOOM_K_MAX, sizing->k);
     }
 
-  {
-    g_autofree char *rate = bloom_format_decimal (self->sizing.rate);
-    g_autofree char *target = format_number (p);
+  return g_string_free (notes, FALSE);
+}
 
-    rate_note = g_strdup_printf (_("With m = %u, k = %u and n = %u, the ideal-hash approximation "
-                                   "gives f ≈ (1 − e^(−k·n/m))^k ≈ %s; the target p was %s."),
-                                 self->sizing.m, self->sizing.k, n, rate, target);
-  }
+static char *
+format_rate_note (guint              n,
+                  double             p,
+                  const BloomSizing *sizing)
+{
+  g_autofree char *rate = bloom_format_decimal (sizing->rate);
+  g_autofree char *target = format_number (p);
+
+  return g_strdup_printf (_("With m = %u, k = %u and n = %u, the ideal-hash approximation "
+                            "gives f ≈ (1 − e^(−k·n/m))^k ≈ %s; the target p was %s."),
+                          sizing->m, sizing->k, n, rate, target);
+}
+
+/* n or p is not valid: the formulas without values. */
+static void
+show_no_suggestion (BloomSizingDialog *self)
+{
+  gtk_label_set_text (self->m_value, "m = —");
+  gtk_label_set_text (self->k_value, "k = —");
+  gtk_label_set_text (self->m_formula, "m = ⌈−n·ln p / (ln 2)²⌉");
+  gtk_label_set_text (self->k_formula, "k = round((m/n)·ln 2)");
+  gtk_widget_set_visible (GTK_WIDGET (self->clamp_note), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->rate_note), FALSE);
+}
+
+static void
+show_suggestion (BloomSizingDialog *self,
+                 guint              n,
+                 double             p)
+{
+  const BloomSizing *sizing = &self->sizing;
+  g_autofree char *m_text = g_strdup_printf ("m = %u", sizing->m);
+  g_autofree char *k_text = g_strdup_printf ("k = %u", sizing->k);
+  g_autofree char *m_formula = format_m_formula (n, p, sizing);
+  g_autofree char *k_formula = format_k_formula (n, sizing);
+  g_autofree char *notes = format_clamp_notes (sizing);
+  g_autofree char *rate_note = format_rate_note (n, p, sizing);
 
   gtk_label_set_text (self->m_value, m_text);
   gtk_label_set_text (self->k_value, k_text);
   gtk_label_set_text (self->m_formula, m_formula);
   gtk_label_set_text (self->k_formula, k_formula);
-  gtk_label_set_text (self->clamp_note, notes->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->clamp_note), notes->len > 0);
+  gtk_label_set_text (self->clamp_note, notes);
+  gtk_widget_set_visible (GTK_WIDGET (self->clamp_note), *notes != '\0');
   gtk_label_set_text (self->rate_note, rate_note);
   gtk_widget_set_visible (GTK_WIDGET (self->rate_note), TRUE);
+}
+
+static void
+update (BloomSizingDialog *self)
+{
+  g_autoptr(GError) n_error = NULL;
+  g_autoptr(GError) p_error = NULL;
+  guint n = 0;
+  double p = 0;
+  gboolean n_ok, p_ok;
+
+  n_ok = bloom_sizing_parse_items (gtk_editable_get_text (GTK_EDITABLE (self->n_entry)), &n, &n_error);
+  p_ok = bloom_sizing_parse_rate (gtk_editable_get_text (GTK_EDITABLE (self->p_entry)), &p, &p_error);
+  set_message (self->n_message, GTK_WIDGET (self->n_entry), n_error);
+  set_message (self->p_message, GTK_WIDGET (self->p_entry), p_error);
+
+  self->valid = n_ok && p_ok;
+  if (self->valid)
+    {
+      bloom_sizing_compute (n, p, &self->sizing);
+      show_suggestion (self, n, p);
+    }
+  else
+    show_no_suggestion (self);
   update_notice (self);
 }
 
