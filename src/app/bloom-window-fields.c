@@ -104,6 +104,20 @@ _bloom_window_show_text_error (BloomWindow *self,
   update_text (self);
 }
 
+/* Writes @text into @field as one edit, the way typing over a selection
+ * does: through its GtkText, which announces one change. GtkEditable's
+ * own gtk_editable_set_text() on the entry deletes, announces an empty
+ * field, then inserts: an empty m would discard the filter (SPEC F3). */
+static void
+replace_text (GtkEditable *field,
+              const char  *text)
+{
+  GtkEditable *delegate = gtk_editable_get_delegate (field);
+
+  if (g_strcmp0 (gtk_editable_get_text (field), text) != 0)
+    gtk_editable_set_text (delegate ? delegate : field, text);
+}
+
 /* A field shows its draft. Its own "changed" then finds the draft already
  * there and changes nothing in the model. A draft that parses is also the
  * spin button's value, which assistive technology reads. */
@@ -114,8 +128,7 @@ show_parameter_draft (GtkSpinButton  *spin,
 {
   guint value;
 
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), draft) != 0)
-    gtk_editable_set_text (GTK_EDITABLE (spin), draft);
+  replace_text (GTK_EDITABLE (spin), draft);
   if (_bloom_window_parse_draft (parameter, draft, &value))
     gtk_spin_button_set_value (spin, value);
 }
@@ -129,8 +142,7 @@ _bloom_window_show_drafts (BloomWindow *self)
 
   show_parameter_draft (self->m_spin, BLOOM_PARAMETER_M, m_draft);
   show_parameter_draft (self->k_spin, BLOOM_PARAMETER_K, k_draft);
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->text_entry)), text_draft) != 0)
-    gtk_editable_set_text (GTK_EDITABLE (self->text_entry), text_draft);
+  replace_text (GTK_EDITABLE (self->text_entry), text_draft);
 
   update_parameter_message (self->m_message, self->m_spin, BLOOM_PARAMETER_M, m_draft);
   update_parameter_message (self->k_message, self->k_spin, BLOOM_PARAMETER_K, k_draft);
@@ -196,7 +208,7 @@ on_parameter_value_changed (BloomWindow   *self,
     return;
 
   text = g_strdup_printf ("%d", value);
-  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  replace_text (GTK_EDITABLE (spin), text);
 }
 
 static void
