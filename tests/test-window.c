@@ -538,6 +538,13 @@ test_session_view (void)
   g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 12);
   g_assert_cmpstr (gtk_label_get_text (caption), ==, "12 positions, 8 distinct");
 
+  /* Step-through is the property alone, as a binding sets it. */
+  g_object_set (table, "revealed-steps", 3, NULL);
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 3);
+  g_assert_cmpstr (bloom_hash_table_get_step_text (table), ==, "Step 3 of 12: i = 2 sets bit 2 (it was 0).");
+  g_object_set (table, "revealed-steps", G_MAXUINT, NULL);
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 12);
+
   /* Another session: shown at once, and the first one no longer heard. */
   bloom_session_view_set_session (BLOOM_SESSION_VIEW (table), other);
   g_assert_cmpuint (notified, ==, 2);

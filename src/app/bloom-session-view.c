@@ -27,9 +27,12 @@ static void
 update (BloomSessionView *self)
 {
   BloomSessionViewPrivate *priv = bloom_session_view_get_instance_private (self);
+  BloomSessionViewClass *klass = BLOOM_SESSION_VIEW_GET_CLASS (self);
+
+  g_assert (klass->update != NULL);
 
   priv->stale = FALSE;
-  BLOOM_SESSION_VIEW_GET_CLASS (self)->update (self);
+  klass->update (self);
 }
 
 static void
