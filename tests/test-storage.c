@@ -125,8 +125,9 @@ type_into (BloomWindow *window,
            const char  *field,
            const char  *text)
 {
-  /* As one edit, through the field's GtkText (see window-fixture.c). */
-  gtk_editable_set_text (gtk_editable_get_delegate (GTK_EDITABLE (child (window, field))), text);
+  /* As one edit (see window-fixture.c). */
+  g_object_set (gtk_editable_get_delegate (GTK_EDITABLE (child (window, field))), "text", text,
+                NULL);
   settle ();
 }
 

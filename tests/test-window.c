@@ -230,6 +230,50 @@ test_validation_messages (Fixture       *fixture,
   g_assert_false (label_shown (fixture, "text_message"));
 }
 
+/* The m and k fields and the model: the model's drafts are what the
+ * fields say, the spin buttons' values (which assistive technology reads)
+ * agree with valid text, and the arrows write the text. */
+static void
+test_spin_buttons_follow_drafts (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  GtkSpinButton *m_spin = GTK_SPIN_BUTTON (child (fixture, "m_spin"));
+
+  /* Drafts set by the model (a restore, the sizing helper): one change
+   * for both, which keeps the filter when they say its values. */
+  create_filter (fixture, "64", "3");
+  bloom_session_set_parameter_drafts (fixture->session, "16", "5");
+  settle ();
+  g_assert_null (bloom_session_get_filter (fixture->session));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (m_spin)), ==, "16");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (m_spin), ==, 16);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (child (fixture, "k_spin"))),
+                   ==, 5);
+
+  /* Undo writes both fields back, and the filter stays. */
+  activate (fixture, "filter.undo");
+  g_assert_nonnull (bloom_session_get_filter (fixture->session));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (m_spin)), ==, "64");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (m_spin), ==, 64);
+
+  /* The arrows change the value, the text and so the draft (F3). */
+  gtk_spin_button_spin (m_spin, GTK_SPIN_STEP_FORWARD, 1);
+  settle ();
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (m_spin)), ==, "65");
+  g_assert_cmpstr (bloom_session_get_m_draft (fixture->session), ==, "65");
+  g_assert_null (bloom_session_get_filter (fixture->session));
+
+  /* Invalid text keeps the last valid value; the arrows start from it. */
+  type_into (fixture, "m_spin", "zz");
+  gtk_spin_button_update (m_spin);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (m_spin)), ==, "zz");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (m_spin), ==, 65);
+  g_signal_emit_by_name (m_spin, "change-value", GTK_SCROLL_STEP_DOWN);
+  settle ();
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (m_spin)), ==, "64");
+  g_assert_cmpstr (bloom_session_get_m_draft (fixture->session), ==, "64");
+}
+
 /* T3 through the window: the 1025th distinct string gets a message. */
 static void
 test_entry_limit_message (Fixture       *fixture,
@@ -578,6 +622,7 @@ main (int   argc,
   ADD ("example-then-false-positive", test_example_then_false_positive);
   ADD ("discard-on-change", test_discard_on_change);
   ADD ("reset-keeps-fields", test_reset_keeps_fields);
+  ADD ("spin-buttons-follow-drafts", test_spin_buttons_follow_drafts);
   ADD ("validation-messages", test_validation_messages);
   ADD ("entry-limit-message", test_entry_limit_message);
   ADD ("grid-columns", test_grid_columns);

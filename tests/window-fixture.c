@@ -71,10 +71,12 @@ type_into (Fixture    *fixture,
            const char *field,
            const char *text)
 {
-  /* As one edit, the way typing over the selection is: through the
-   * field's GtkText. (gtk_editable_set_text() on the entry itself
-   * announces an empty field between deleting and inserting.) */
-  gtk_editable_set_text (gtk_editable_get_delegate (GTK_EDITABLE (child (fixture, field))), text);
+  /* As one edit, the way typing over the selection is: the "text"
+   * property of the entry's GtkText announces one change, where
+   * gtk_editable_set_text() announces an empty field between deleting
+   * and inserting. */
+  g_object_set (gtk_editable_get_delegate (GTK_EDITABLE (child (fixture, field))), "text", text,
+                NULL);
   settle ();
 }
 

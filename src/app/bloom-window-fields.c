@@ -105,17 +105,16 @@ _bloom_window_show_text_error (BloomWindow *self,
 }
 
 /* Writes @text into @field as one edit, the way typing over a selection
- * does: through its GtkText, which announces one change. GtkEditable's
- * own gtk_editable_set_text() on the entry deletes, announces an empty
- * field, then inserts: an empty m would discard the filter (SPEC F3). */
+ * does: the "text" property of the entry's GtkText announces one change.
+ * gtk_editable_set_text() (and the entry's own "text" property, which
+ * calls it) deletes, announces an empty field, then inserts: an empty m
+ * would discard the filter (SPEC F3). */
 static void
 replace_text (GtkEditable *field,
               const char  *text)
 {
-  GtkEditable *delegate = gtk_editable_get_delegate (field);
-
   if (g_strcmp0 (gtk_editable_get_text (field), text) != 0)
-    gtk_editable_set_text (delegate ? delegate : field, text);
+    g_object_set (gtk_editable_get_delegate (field), "text", text, NULL);
 }
 
 /* A field shows its draft. Its own "changed" then finds the draft already
