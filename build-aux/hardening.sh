@@ -4,9 +4,10 @@
 #   1. AddressSanitizer + UndefinedBehaviorSanitizer: a build with
 #      -Db_sanitize=address,undefined runs the model tests, replays the
 #      fuzz corpus and every regression input (suites 'model' and 'fuzz'),
-#      and runs the window tests under their own Xvfb and session bus, with
+#      runs the window tests under their own Xvfb and session bus, with
 #      LeakSanitizer suppressions for what the toolkit's font libraries keep
-#      (build-aux/lsan.supp). Any sanitizer report fails the run.
+#      (build-aux/lsan.supp), and runs the storage tests (the session
+#      store, files, kills). Any sanitizer report fails the run.
 #   2. valgrind: a plain build runs the same suites under memcheck; any
 #      invalid access or definite leak fails the run.
 #
@@ -84,10 +85,11 @@ with_window_sanitizers dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x2
 
 check_sanitizer_log
 
-step "The settings from several threads with the sanitizers ($asan_dir)"
-# A race there is a use after free, which the sanitizer sees.
+step "Storage tests with the sanitizers ($asan_dir)"
+# The store, session files, imports and kills: GIO's worker threads and the
+# store's callbacks, where a use after free would hide.
 with_window_sanitizers \
-  meson test -C "$asan_dir" --no-rebuild --print-errorlogs --timeout-multiplier 4 test-settings-threads
+  meson test -C "$asan_dir" --no-rebuild --print-errorlogs --timeout-multiplier 4 --suite storage
 
 check_sanitizer_log
 

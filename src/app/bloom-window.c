@@ -1172,13 +1172,11 @@ on_quit_response (BloomWindow     *self,
 static void
 save_geometry (BloomWindow *self)
 {
-  g_autoptr(GRecMutexLocker) locker = NULL;
   int width, height;
 
   if (self->settings == NULL)
     return;
 
-  locker = g_rec_mutex_locker_new (bloom_settings_get_lock ());
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
   if (!gtk_window_is_maximized (GTK_WINDOW (self)) &&
@@ -1223,8 +1221,6 @@ on_zoom_changed (BloomWindow *self)
 {
   if (self->settings != NULL)
     {
-      g_autoptr(GRecMutexLocker) locker = g_rec_mutex_locker_new (bloom_settings_get_lock ());
-
       g_settings_set_int (self->settings, "zoom", self->zoom);
     }
 }
@@ -1363,12 +1359,10 @@ bloom_window_constructed (GObject *object)
       int width, height, zoom;
       gboolean maximized;
 
-      g_rec_mutex_lock (bloom_settings_get_lock ());
       width = g_settings_get_int (self->settings, "window-width");
       height = g_settings_get_int (self->settings, "window-height");
       maximized = g_settings_get_boolean (self->settings, "window-maximized");
       zoom = g_settings_get_int (self->settings, "zoom");
-      g_rec_mutex_unlock (bloom_settings_get_lock ());
 
       gtk_window_set_default_size (GTK_WINDOW (self), width, height);
       if (maximized)
