@@ -6,8 +6,9 @@
 #      fuzz corpus and every regression input (suites 'model' and 'fuzz'),
 #      runs the window tests under their own Xvfb and session bus, with
 #      LeakSanitizer suppressions for what the toolkit's font libraries keep
-#      (build-aux/lsan.supp), and runs the storage tests (the session
-#      store, files, kills). Any sanitizer report fails the run.
+#      (build-aux/lsan.supp) and GL disabled (whatever GL drivers the
+#      machine has, they never load), and runs the storage tests (the
+#      session store, files, kills). Any sanitizer report fails the run.
 #   2. valgrind: a plain build runs the same suites under memcheck; any
 #      invalid access or definite leak fails the run.
 #
@@ -56,8 +57,12 @@ check_sanitizer_log () {
 }
 
 # The sanitizers' options for programs that run GTK: leaks of the font
-# libraries are suppressed (build-aux/lsan.supp).
+# libraries are suppressed (build-aux/lsan.supp). GL is off, as in
+# tests/meson.build: Mesa's DRI drivers (libgl1-mesa-dri) leave
+# allocations LeakSanitizer reports from a module unloaded by then. GTK 4.8
+# reads GDK_DEBUG, newer GTK GDK_DISABLE.
 with_window_sanitizers () {
+  GDK_DEBUG=gl-disable GDK_DISABLE=gl \
   ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
   LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
   UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
