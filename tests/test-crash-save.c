@@ -1,10 +1,11 @@
 /* test-crash-save.c — a writer killed (SIGKILL) while it saves, 100 times,
- * each a random moment after it stored its first document: what is stored
- * always loads afterwards, old or new, never broken (hardening).
+ * each a random moment after it stored its first document: the stored
+ * session always loads afterwards, the current copy and the one before
+ * it, and the next start leaves no temporary file behind (hardening).
  *
  * The writer is this program started again with --writer DIR: the app's
- * own BloomSessionStore on GLib's keyfile backend (what a Flatpak uses)
- * under DIR, saving sessions of changing sizes as fast as it can.
+ * own BloomSessionStore with its files in DIR, saving sessions of changing
+ * sizes as fast as it can, each save a whole write (flush).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,8 +20,11 @@
 
 #include "bloom-session-store.h"
 #include "bloom-settings.h"
+#include "storage-fixture.h"
 
 #define N_KILLS 100
+
+#define GIO_TEMPORARY_PREFIX ".goutputstream-"
 
 static char *self_path;
 
@@ -32,16 +36,17 @@ writer_marker (GPid pid)
 
 /* The writer: never returns; it is killed. */
 static int
-run_writer (void)
+run_writer (const char *dir)
 {
-  /* As the app makes them: the keyfile backend watches its file from a
-   * thread of its own. */
   g_autoptr(GSettings) settings = bloom_settings_new ();
   g_autoptr(BloomSession) session = bloom_session_new ();
-  g_autoptr(BloomSessionStore) store = bloom_session_store_new (session, settings);
+  g_autoptr(GFile) directory = g_file_new_for_path (dir);
+  g_autoptr(BloomSessionStore) store = bloom_session_store_new_for_directory (session, settings,
+                                                                              directory);
   /* In every document it writes, so the test knows whose it reads. */
   g_autofree char *marker = writer_marker (getpid ());
 
+  bloom_session_store_restore (store, NULL);
   bloom_session_create_filter (session, 1024, 12, NULL);
 
   for (guint round = 0; ; round++)
@@ -73,51 +78,62 @@ run_writer (void)
   return 0;
 }
 
-static char *
-read_stored_session (const char *dir)
+static guint
+count_temporary_files (const char *dir)
 {
-  g_autofree char *path = g_build_filename (dir, "glib-2.0", "settings", "keyfile", NULL);
-  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) value = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return NULL;
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_prefix (name, GIO_TEMPORARY_PREFIX))
+      n++;
 
-  g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, &error);
-  g_assert_no_error (error);
-  text = g_key_file_get_value (keyfile, "io/github/bloomlab/BloomLab", "session", NULL);
-  if (text == NULL)
-    return NULL;
+  return n;
+}
 
-  value = g_variant_parse (G_VARIANT_TYPE_STRING, text, NULL, NULL, &error);
-  g_assert_no_error (error);
+static char *
+list_names (const char *dir)
+{
+  g_auto(GStrv) names = fixture_list_directory (dir);
 
-  return g_variant_dup_string (value, NULL);
+  return g_strjoinv (" ", names);
 }
 
 static GPid
 start_writer (const char *dir)
 {
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) env = g_get_environ ();
   const char *argv[] = { self_path, "--writer", dir, NULL };
   GPid pid = 0;
 
-  env = g_environ_setenv (env, "GSETTINGS_BACKEND", "keyfile", TRUE);
-  env = g_environ_setenv (env, "XDG_CONFIG_HOME", dir, TRUE);
-  g_spawn_async (NULL, (char **) argv, env, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, &error);
+  g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, &error);
   g_assert_no_error (error);
 
   return pid;
 }
 
 static void
+assert_loads (const char *json,
+              const char *what,
+              guint       kill_round)
+{
+  g_autoptr(BloomSession) loaded = bloom_session_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (!bloom_state_load_json (loaded, json, -1, &error))
+    g_error ("after kill %u the %s copy does not load: %s", kill_round, what, error->message);
+  g_assert_nonnull (bloom_session_get_filter (loaded));
+}
+
+static void
 test_killed_while_saving (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("bloom-lab-crash-XXXXXX", NULL);
-  guint n_loaded = 0;
+  g_autoptr(GFile) directory = g_file_new_for_path (dir);
+  g_autoptr(GSettings) settings = bloom_settings_new ();
+  guint n_interrupted = 0;
+  guint n_without_previous = 0;
 
   g_assert_nonnull (dir);
 
@@ -125,9 +141,9 @@ test_killed_while_saving (void)
     {
       GPid pid = start_writer (dir);
       g_autofree char *marker = writer_marker (pid);
-      g_autofree char *stored = NULL;
-      g_autoptr(BloomSession) loaded = bloom_session_new ();
-      g_autoptr(GError) error = NULL;
+      g_autofree char *current = NULL;
+      g_autofree char *previous = NULL;
+      g_autofree char *names = NULL;
       gboolean writing = FALSE;
       int status;
 
@@ -135,9 +151,9 @@ test_killed_while_saving (void)
        * while it saves, then a random moment more. */
       for (guint wait = 0; !writing && wait < 1000; wait++)
         {
-          g_autofree char *current = read_stored_session (dir);
+          g_autofree char *stored = fixture_read (dir, BLOOM_SESSION_STORE_CURRENT_NAME, NULL);
 
-          writing = current != NULL && strstr (current, marker) != NULL;
+          writing = stored != NULL && strstr (stored, marker) != NULL;
           if (!writing)
             g_usleep (10 * 1000);
         }
@@ -150,39 +166,54 @@ test_killed_while_saving (void)
       g_spawn_close_pid (pid);
       g_assert_true (WIFSIGNALED (status));
 
-      stored = read_stored_session (dir);
-      g_assert_nonnull (stored);
-      if (!bloom_state_load_json (loaded, stored, -1, &error))
-        g_error ("after kill %u the stored session does not load: %s", kill_round, error->message);
-      g_assert_no_error (error);
-      g_assert_nonnull (bloom_session_get_filter (loaded));
-      /* Written by the writer just killed, not left from an earlier one. */
-      g_assert_nonnull (strstr (bloom_session_get_text_draft (loaded), marker));
-      n_loaded++;
+      /* The current copy loads and is this writer's; so does the copy
+       * before it, unless the kill fell between GIO's removing the old
+       * one and linking the new one. */
+      if (count_temporary_files (dir) > 0)
+        n_interrupted++;
+      current = fixture_read (dir, BLOOM_SESSION_STORE_CURRENT_NAME, NULL);
+      g_assert_nonnull (current);
+      assert_loads (current, "current", kill_round);
+      g_assert_nonnull (strstr (current, marker));
+      previous = fixture_read (dir, BLOOM_SESSION_STORE_PREVIOUS_NAME, NULL);
+      if (previous != NULL)
+        assert_loads (previous, "previous", kill_round);
+      else
+        n_without_previous++;
+
+      /* The next start loads the current copy and leaves nothing of the
+       * interrupted write behind. */
+      {
+        g_autoptr(BloomSession) session = bloom_session_new ();
+        g_autoptr(BloomSessionStore) store = bloom_session_store_new_for_directory (session, settings,
+                                                                                    directory);
+        g_autoptr(GError) error = NULL;
+
+        g_assert_true (bloom_session_store_restore (store, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (bloom_session_store_get_loaded_copy (store), ==, BLOOM_STORED_COPY_CURRENT);
+        g_assert_null (bloom_session_store_get_unreadable_message (store));
+      }
+      names = list_names (dir);
+      if (previous != NULL)
+        g_assert_cmpstr (names, ==, BLOOM_SESSION_STORE_CURRENT_NAME " " BLOOM_SESSION_STORE_PREVIOUS_NAME);
+      else
+        g_assert_cmpstr (names, ==, BLOOM_SESSION_STORE_CURRENT_NAME);
     }
 
-  g_assert_cmpuint (n_loaded, ==, N_KILLS);
+  /* Most kills fall into a write: the test is about those. */
+  g_test_message ("%u of %u kills interrupted a write, %u left no previous copy",
+                  n_interrupted, N_KILLS, n_without_previous);
+  g_assert_cmpuint (n_interrupted, >, 0);
 
   {
-    g_autofree char *keyfile_dir = g_build_filename (dir, "glib-2.0", "settings", NULL);
-    g_autoptr(GDir) listing = g_dir_open (keyfile_dir, 0, NULL);
-    const char *name;
+    g_autofree char *current = g_build_filename (dir, BLOOM_SESSION_STORE_CURRENT_NAME, NULL);
+    g_autofree char *previous = g_build_filename (dir, BLOOM_SESSION_STORE_PREVIOUS_NAME, NULL);
 
-    /* Leftover temporary files of interrupted writes go too. */
-    while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (keyfile_dir, name, NULL);
-
-        g_unlink (path);
-      }
-    g_rmdir (keyfile_dir);
+    g_unlink (current);
+    g_unlink (previous);
+    g_rmdir (dir);
   }
-  {
-    g_autofree char *settings_dir = g_build_filename (dir, "glib-2.0", NULL);
-
-    g_rmdir (settings_dir);
-  }
-  g_rmdir (dir);
 }
 
 int
@@ -192,7 +223,7 @@ main (int   argc,
   self_path = g_canonicalize_filename (argv[0], NULL);
 
   if (argc == 3 && g_str_equal (argv[1], "--writer"))
-    return run_writer ();
+    return run_writer (argv[2]);
 
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/storage/killed-while-saving", test_killed_while_saving);

@@ -1,4 +1,5 @@
-/* test-storage.c — SPEC P1–P5 through the real window: GSettings (the
+/* test-storage.c — SPEC P1–P5 through the real window: the session file
+ * in a state directory of the test's own, the drafts in GSettings (the
  * memory backend), export and import
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,8 +14,11 @@
 #include "bloom-quit-dialog.h"
 #include "bloom-session-store.h"
 #include "bloom-window.h"
+#include "storage-fixture.h"
 
 static GSettings *settings;
+/* g_get_user_state_dir()/bloom-lab, under a temporary XDG_STATE_HOME. */
+static char *store_dir;
 
 static GtkWidget *
 child (BloomWindow *window,
@@ -41,11 +45,26 @@ field_text (BloomWindow *window,
   return gtk_editable_get_text (GTK_EDITABLE (child (window, name)));
 }
 
-/* g_assert_cmpstr() on a key of the settings, freeing what it read. */
-#define assert_setting(key, cmp, expected)                         \
-  G_STMT_START {                                                   \
-    g_autofree char *value_ = g_settings_get_string (settings, key); \
-    g_assert_cmpstr (value_, cmp, expected);                       \
+/* A file of the store, or NULL if it is not there. */
+static char *
+read_stored (const char *name)
+{
+  return fixture_read (store_dir, name, NULL);
+}
+
+static void
+write_stored (const char *name,
+              const char *contents)
+{
+  g_assert_cmpint (g_mkdir_with_parents (store_dir, 0700), ==, 0);
+  fixture_write (store_dir, name, contents);
+}
+
+/* g_assert_cmpstr() on a file of the store, freeing what it read. */
+#define assert_stored(name, cmp, expected)               \
+  G_STMT_START {                                         \
+    g_autofree char *value_ = read_stored (name);        \
+    g_assert_cmpstr (value_, cmp, expected);             \
   } G_STMT_END
 
 static void
@@ -145,9 +164,14 @@ session_json (BloomWindow *window)
   return bloom_state_to_json (bloom_window_get_session (window), NULL);
 }
 
+/* Nothing stored: default settings, and no file the store knows. */
 static void
 set_up (void)
 {
+  const char *names[] = {
+    BLOOM_SESSION_STORE_CURRENT_NAME, BLOOM_SESSION_STORE_PREVIOUS_NAME,
+    BLOOM_SESSION_STORE_UNREADABLE_NAME, BLOOM_SESSION_STORE_RECOVERY_NAME, NULL
+  };
   GSettingsSchema *schema = NULL;
   g_auto(GStrv) keys = NULL;
 
@@ -156,6 +180,13 @@ set_up (void)
   for (guint i = 0; keys[i] != NULL; i++)
     g_settings_reset (settings, keys[i]);
   g_settings_schema_unref (schema);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *path = g_build_filename (store_dir, names[i], NULL);
+
+      g_remove (path);
+    }
 }
 
 /* P1: everything comes back in a second window, as it was left. */
@@ -184,7 +215,7 @@ test_save_and_restore (void)
   verdict = g_strdup (label_text (window, "verdict_label"));
   close_window (window);
 
-  assert_setting ("session", !=, "");
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, before);
   g_assert_cmpint (g_settings_get_int (settings, "zoom"), ==, 125);
 
   window = open_window ();
@@ -259,8 +290,8 @@ test_over_limit (void)
   type_into (window, "k_spin", "12");
   activate (window, "filter.create");
   bloom_session_store_flush (store);
-  stored_before = g_settings_get_string (settings, "session");
-  g_assert_cmpstr (stored_before, !=, "");
+  stored_before = read_stored (BLOOM_SESSION_STORE_CURRENT_NAME);
+  g_assert_nonnull (stored_before);
 
   for (guint i = 0; i < BLOOM_MAX_ENTRIES; i++)
     {
@@ -275,7 +306,7 @@ test_over_limit (void)
 
   g_assert_true (bloom_session_store_get_unsaved (store));
   g_assert_cmpuint (bloom_session_store_get_unsaved_chars (store), >, BLOOM_STATE_MAX_STORED_CHARS);
-  assert_setting ("session", ==, stored_before);
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, stored_before);
   g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (child (window, "storage_revealer"))));
   notice = label_text (window, "storage_label");
   g_assert_nonnull (strstr (notice, "100000"));  /* C locale: no grouping */
@@ -305,7 +336,7 @@ test_over_limit (void)
   settle ();
   g_assert_finalize_object (window);
   g_object_unref (session);
-  assert_setting ("session", ==, stored_before);
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, stored_before);
 
   /* Back under the limit, it is stored again and the notice goes. */
   window = open_window ();
@@ -314,16 +345,23 @@ test_over_limit (void)
   close_window (window);
 }
 
+/* Where an unreadable copy can be: the file, or the key of 0.1.0. */
+typedef enum { IN_FILE, IN_LEGACY_KEY } Place;
+
 static void
 assert_starts_empty_and_keeps (const char *stored,
-                               const char *reason)
+                               const char *reason,
+                               Place       place)
 {
   BloomWindow *window;
   BloomSession *session;
   BloomSessionStore *store;
 
   set_up ();
-  g_settings_set_string (settings, "session", stored);
+  if (place == IN_FILE)
+    write_stored (BLOOM_SESSION_STORE_CURRENT_NAME, stored);
+  else
+    g_settings_set_string (settings, "session", stored);
 
   window = open_window ();
   session = bloom_window_get_session (window);
@@ -333,7 +371,7 @@ assert_starts_empty_and_keeps (const char *stored,
   g_assert_nonnull (strstr (label_text (window, "storage_label"), "could not be read"));
   g_assert_nonnull (strstr (label_text (window, "storage_label"), reason));
   g_assert_true (gtk_widget_get_visible (child (window, "save_copy_button")));
-  assert_setting ("unreadable-session", ==, stored);
+  assert_stored (BLOOM_SESSION_STORE_UNREADABLE_NAME, ==, stored);
 
   g_object_get (window, "store", &store, NULL);
   {
@@ -345,20 +383,25 @@ assert_starts_empty_and_keeps (const char *stored,
 
   activate (window, "session.dismiss-unreadable");
   g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (window, "storage_revealer"))));
+  activate (window, "filter.create");
   close_window (window);
 
   /* The copy outlives the next save of a good session. */
-  assert_setting ("unreadable-session", ==, stored);
-  assert_setting ("session", !=, stored);
+  assert_stored (BLOOM_SESSION_STORE_UNREADABLE_NAME, ==, stored);
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, !=, stored);
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, !=, NULL);
 }
 
 /* A stored session that cannot be read never stops the app. */
 static void
 test_unreadable_stored_session (void)
 {
-  assert_starts_empty_and_keeps ("{\"format\": \"bloom-lab\", \"version\": 1, \"filter\"",
-                                 "not valid JSON");
-  assert_starts_empty_and_keeps ("{\"format\": \"bloom-lab\", \"version\": 7}", "version 7");
+  const char *broken = "{\"format\": \"bloom-lab\", \"version\": 1, \"filter\"";
+  const char *future = "{\"format\": \"bloom-lab\", \"version\": 7}";
+
+  assert_starts_empty_and_keeps (broken, "not valid JSON", IN_FILE);
+  assert_starts_empty_and_keeps (future, "version 7", IN_FILE);
+  assert_starts_empty_and_keeps (broken, "not valid JSON", IN_LEGACY_KEY);
 }
 
 static char *
@@ -531,11 +574,19 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr(GError) error = NULL;
+  g_autofree char *state_home = g_dir_make_tmp ("bloom-lab-storage-XXXXXX", &error);
   int status;
+
+  g_assert_no_error (error);
+  /* Before anything asks: GLib reads it once. */
+  g_setenv ("XDG_STATE_HOME", state_home, TRUE);
+  store_dir = g_build_filename (state_home, "bloom-lab", NULL);
 
   gtk_test_init (&argc, &argv, NULL);
 
   settings = g_settings_new (APPLICATION_ID);
+  g_assert_cmpstr (g_get_user_state_dir (), ==, state_home);
 
   g_test_add_func ("/storage/save-and-restore", test_save_and_restore);
   g_test_add_func ("/storage/invalid-drafts-come-back", test_invalid_drafts_come_back);
@@ -546,7 +597,11 @@ main (int   argc,
   g_test_add_func ("/storage/navigation-keeps-session", test_navigation_keeps_session);
 
   status = g_test_run ();
+  set_up ();
   g_clear_object (&settings);
+  g_rmdir (store_dir);
+  g_rmdir (state_home);
+  g_free (store_dir);
 
   return status;
 }

@@ -8,14 +8,22 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <signal.h>
 
 #include "bloom-application.h"
 #include "bloom-settings.h"
 #include "bloom-window.h"
 
+/* What ends the app from outside: logout, shutdown or kill (SIGTERM),
+ * Ctrl+C in a terminal (SIGINT), a closed terminal (SIGHUP). */
+static const int quit_signals[] = { SIGTERM, SIGINT, SIGHUP };
+
 struct _BloomApplication
 {
   GtkApplication parent_instance;
+
+  guint          quit_signal_sources[G_N_ELEMENTS (quit_signals)];
 };
 
 G_DEFINE_FINAL_TYPE (BloomApplication, bloom_application, GTK_TYPE_APPLICATION)
@@ -76,6 +84,34 @@ quit_action (GSimpleAction *action,
     }
 }
 
+/* Nobody can be asked now: each window's store keeps what it has (a
+ * session too large to store goes to its recovery file), then the app
+ * quits. */
+static gboolean
+on_quit_signal (gpointer user_data)
+{
+  GApplication *application = G_APPLICATION (user_data);
+  g_autoptr(GPtrArray) stores = g_ptr_array_new_with_free_func (g_object_unref);
+
+  /* Collected first: storing runs the main loop, which may close windows. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application)); l != NULL; l = l->next)
+    {
+      BloomSessionStore *store = NULL;
+
+      if (BLOOM_IS_WINDOW (l->data))
+        g_object_get (l->data, "store", &store, NULL);
+      if (store != NULL)
+        g_ptr_array_add (stores, store);
+    }
+
+  for (guint i = 0; i < stores->len; i++)
+    bloom_session_store_flush_for_exit (g_ptr_array_index (stores, i));
+
+  g_application_quit (application);
+
+  return G_SOURCE_CONTINUE;
+}
+
 static const GActionEntry app_actions[] = {
   { "about", about_action },
   { "quit", quit_action },
@@ -85,9 +121,13 @@ static void
 bloom_application_startup (GApplication *application)
 {
   static const char * const quit_accels[] = { "<Control>q", NULL };
+  BloomApplication *self = BLOOM_APPLICATION (application);
   g_autoptr(GtkCssProvider) provider = NULL;
 
   G_APPLICATION_CLASS (bloom_application_parent_class)->startup (application);
+
+  for (guint i = 0; i < G_N_ELEMENTS (quit_signals); i++)
+    self->quit_signal_sources[i] = g_unix_signal_add (quit_signals[i], on_quit_signal, self);
 
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions,
                                    G_N_ELEMENTS (app_actions), application);
@@ -121,10 +161,11 @@ bloom_application_activate (GApplication *application)
 
       if (settings != NULL)
         {
+          /* In the user's state directory; the drafts in the settings. */
           g_autoptr(BloomSessionStore) store = bloom_session_store_new (session, settings);
 
-          /* An unreadable stored session is kept by the store and shown
-           * by the window; the app starts regardless. */
+          /* An unreadable stored copy is kept by the store and shown by
+           * the window; the app starts regardless. */
           bloom_session_store_restore (store, NULL);
           window = GTK_WINDOW (bloom_window_new_with_store (GTK_APPLICATION (application),
                                                             store, settings));
@@ -137,11 +178,23 @@ bloom_application_activate (GApplication *application)
 }
 
 static void
+bloom_application_shutdown (GApplication *application)
+{
+  BloomApplication *self = BLOOM_APPLICATION (application);
+
+  for (guint i = 0; i < G_N_ELEMENTS (quit_signals); i++)
+    g_clear_handle_id (&self->quit_signal_sources[i], g_source_remove);
+
+  G_APPLICATION_CLASS (bloom_application_parent_class)->shutdown (application);
+}
+
+static void
 bloom_application_class_init (BloomApplicationClass *klass)
 {
   GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
 
   application_class->startup = bloom_application_startup;
+  application_class->shutdown = bloom_application_shutdown;
   application_class->activate = bloom_application_activate;
 }
 

@@ -1,6 +1,4 @@
-/* bloom-settings.h — the app's GSettings, on a backend that does its
- * housekeeping away from the main loop, and the lock that every use of
- * them holds
+/* bloom-settings.h — the app's GSettings
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,8 +9,6 @@
 
 G_BEGIN_DECLS
 
-GSettings *bloom_settings_new      (void);
-GRecMutex *bloom_settings_get_lock (void);
-void       bloom_settings_lower_thread_priority (void);
+GSettings *bloom_settings_new (void);
 
 G_END_DECLS
