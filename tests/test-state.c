@@ -378,12 +378,13 @@ test_round_trip_drafts (void)
       }
 }
 
-/* A draft is whatever the field holds, however long; the document must
- * still load, or the session is lost at the next start. */
+/* A draft is whatever the field holds, up to the most it holds
+ * (BLOOM_DRAFT_MAX_CHARS); the document must still load, or the session
+ * is lost at the next start. */
 static void
 test_round_trip_long_drafts (void)
 {
-  static const gsize lengths[] = { 257, 4096, 4097, 100000 };
+  static const gsize lengths[] = { 257, 4096, 4097, BLOOM_DRAFT_MAX_CHARS };
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
     {
@@ -1112,6 +1113,56 @@ test_invalid_too_large (void)
   assert_refused (session, huge_string, -1, BLOOM_ERROR_IMPORT_TOO_LARGE, NULL);
 }
 
+/* A draft longer than a text field holds would be cut by the field, and
+ * the cut text would become the draft: refused, in characters. */
+static void
+test_invalid_draft_too_long (void)
+{
+  g_autoptr(BloomSession) session = new_busy_session ();
+  g_autoptr(BloomSession) drafts = bloom_session_new ();
+  g_autofree char *template = NULL;
+  g_autoptr(GString) at_limit = g_string_new (NULL);
+  g_autofree char *fits = NULL;
+  g_autofree char *too_long = NULL;
+
+  /* Two bytes a character: the limit is on characters, not bytes. */
+  for (guint i = 0; i < BLOOM_DRAFT_MAX_CHARS; i++)
+    g_string_append (at_limit, "\u00e9");
+  bloom_session_set_text_draft (drafts, "PLACEHOLDER");
+  template = bloom_state_to_json (drafts, NULL);
+  fits = replace_once (template, "PLACEHOLDER", at_limit->str);
+  g_string_append (at_limit, "x");
+  too_long = replace_once (template, "PLACEHOLDER", at_limit->str);
+
+  {
+    g_autoptr(BloomSession) loaded = load_session (fits, -1);
+
+    g_assert_cmpuint (g_utf8_strlen (bloom_session_get_text_draft (loaded), -1), ==,
+                      BLOOM_DRAFT_MAX_CHARS);
+  }
+  assert_refused (session, too_long, -1, BLOOM_ERROR_IMPORT_INVALID_FIELD, "drafts.text");
+}
+
+/* A document of more values than any session holds is refused before
+ * json-glib builds a node for each. */
+static void
+test_invalid_too_many_values (void)
+{
+  g_autoptr(BloomSession) session = new_busy_session ();
+  g_autoptr(GString) at_limit = g_string_new ("[");
+  g_autofree char *above_limit = NULL;
+
+  /* The list itself is one value. */
+  for (guint i = 1; i < BLOOM_STATE_MAX_VALUES; i++)
+    g_string_append (at_limit, i == 1 ? "{}" : ",{}");
+  g_string_append (at_limit, "]");
+  above_limit = replace_once (at_limit->str, "[", "[0,");
+
+  /* Within the limit it is only not a session. */
+  assert_refused (session, at_limit->str, -1, BLOOM_ERROR_IMPORT_WRONG_FORMAT, NULL);
+  assert_refused (session, above_limit, -1, BLOOM_ERROR_IMPORT_TOO_LARGE, "2048");
+}
+
 /* T3 in a document: 1024 entries load, 1025 do not. */
 static void
 test_invalid_too_many_entries (void)
@@ -1198,6 +1249,8 @@ main (int   argc,
   g_test_add_func ("/state/invalid/depth-boundary", test_invalid_depth_boundary);
   g_test_add_func ("/state/invalid/too-large", test_invalid_too_large);
   g_test_add_func ("/state/invalid/too-many-entries", test_invalid_too_many_entries);
+  g_test_add_func ("/state/invalid/draft-too-long", test_invalid_draft_too_long);
+  g_test_add_func ("/state/invalid/too-many-values", test_invalid_too_many_values);
   g_test_add_func ("/state/count-chars", test_count_chars);
 
   return g_test_run ();

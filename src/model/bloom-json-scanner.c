@@ -268,6 +268,7 @@ scan_values (const char  *json,
 {
   gboolean ended = FALSE;
   guint depth = 0;
+  guint n_values = 0;
 
   while (p < end)
     {
@@ -279,6 +280,18 @@ scan_values (const char  *json,
 
       if (ended)
         return not_json_at (json, p, C_("JSON problem", "text after the end of the document"), error);
+
+      /* Counted before json-glib builds a node for each: a file of a
+       * million empty objects is refused in one pass over its text. */
+      if (*p != ':' && *p != ',' && *p != ']' && *p != '}' &&
+          ++n_values > BLOOM_STATE_MAX_VALUES)
+        {
+          g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_TOO_LARGE,
+                       _("The file holds more than %d values; a Bloom Lab session never does. "
+                         "Choose a file exported by Bloom Lab."),
+                       BLOOM_STATE_MAX_VALUES);
+          return FALSE;
+        }
 
       switch (*p)
         {

@@ -62,12 +62,23 @@ bloom_session_replace_drafts (BloomSession *self,
 
 /* bloom_session_replace_drafts(), then one "drafts-changed" if a draft
  * changed; the notifications follow it. */
+/* A draft no longer than a text field holds (BLOOM_DRAFT_MAX_CHARS):
+ * what the loader accepts, so that every stored session loads again.
+ * NULL stands for a draft that stays. */
+static gboolean
+fits_a_field (const char *draft)
+{
+  return draft == NULL || g_utf8_strlen (draft, -1) <= BLOOM_DRAFT_MAX_CHARS;
+}
+
 static void
 set_drafts (BloomSession *self,
             const char   *m_draft,
             const char   *k_draft,
             const char   *text_draft)
 {
+  g_assert (fits_a_field (m_draft) && fits_a_field (k_draft) && fits_a_field (text_draft));
+
   g_object_freeze_notify (G_OBJECT (self));
   if (bloom_session_replace_drafts (self, m_draft, k_draft, text_draft))
     bloom_session_emit_drafts_changed (self);
@@ -87,6 +98,7 @@ bloom_session_set_m_draft (BloomSession *self,
                            const char   *draft)
 {
   g_return_if_fail (BLOOM_IS_SESSION (self));
+  g_return_if_fail (fits_a_field (draft));
 
   set_drafts (self, draft != NULL ? draft : "", NULL, NULL);
 }
@@ -104,6 +116,7 @@ bloom_session_set_k_draft (BloomSession *self,
                            const char   *draft)
 {
   g_return_if_fail (BLOOM_IS_SESSION (self));
+  g_return_if_fail (fits_a_field (draft));
 
   set_drafts (self, NULL, draft != NULL ? draft : "", NULL);
 }
@@ -121,6 +134,7 @@ bloom_session_set_text_draft (BloomSession *self,
                               const char   *draft)
 {
   g_return_if_fail (BLOOM_IS_SESSION (self));
+  g_return_if_fail (fits_a_field (draft));
 
   set_drafts (self, NULL, NULL, draft != NULL ? draft : "");
 }
@@ -146,6 +160,7 @@ bloom_session_set_parameter_drafts (BloomSession *self,
                                     const char   *k_draft)
 {
   g_return_if_fail (BLOOM_IS_SESSION (self));
+  g_return_if_fail (fits_a_field (m_draft) && fits_a_field (k_draft));
 
   if (m_draft == NULL)
     m_draft = "";

@@ -24,6 +24,9 @@ G_BEGIN_DECLS
 
 #define BLOOM_MAX_ENTRIES 1024
 
+/* The longest draft, in characters: what a GTK text field holds. */
+#define BLOOM_DRAFT_MAX_CHARS 65535
+
 #define BLOOM_TYPE_SESSION (bloom_session_get_type ())
 
 G_DECLARE_FINAL_TYPE (BloomSession, bloom_session, BLOOM, SESSION, GObject)

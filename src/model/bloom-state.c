@@ -488,9 +488,32 @@ is_null_member (JsonObject *object,
   return node != NULL && JSON_NODE_HOLDS_NULL (node);
 }
 
-/* Drafts are kept as typed, so any text goes. The session keeps drafts of
- * any length and writes them all; a limit here would refuse its own
- * documents. BLOOM_STATE_MAX_DOCUMENT_BYTES bounds them. */
+/* A draft is what a text field shows, as typed: any text, but no longer
+ * than a field holds (BLOOM_DRAFT_MAX_CHARS), or the field would cut it
+ * and the cut text would become the draft. */
+static const char *
+read_draft (JsonObject  *drafts,
+            const char  *name,
+            GError     **error)
+{
+  g_autofree char *path = member_path ("drafts", name);
+  const char *draft = read_string_member (drafts, "drafts", name, error);
+
+  if (draft != NULL && g_utf8_strlen (draft, -1) > BLOOM_DRAFT_MAX_CHARS)
+    {
+      g_autofree char *limit = g_strdup_printf ("%d", BLOOM_DRAFT_MAX_CHARS);
+      g_autofree char *message =
+        /* Translators: %s is the number of characters a text field holds */
+        g_strdup_printf (C_("field problem", "it is longer than the %s characters a text field holds."),
+                         limit);
+
+      bloom_error_invalid_field (error, path, message);
+      return NULL;
+    }
+
+  return draft;
+}
+
 static gboolean
 read_drafts (JsonObject    *root,
              BloomSession  *session,
@@ -502,9 +525,9 @@ read_drafts (JsonObject    *root,
 
   if (!(drafts = read_object_member (root, NULL, "drafts", FALSE, error)) ||
       !check_members (drafts, "drafts", known, error) ||
-      !(m = read_string_member (drafts, "drafts", "m", error)) ||
-      !(k = read_string_member (drafts, "drafts", "k", error)) ||
-      !(text = read_string_member (drafts, "drafts", "text", error)))
+      !(m = read_draft (drafts, "m", error)) ||
+      !(k = read_draft (drafts, "k", error)) ||
+      !(text = read_draft (drafts, "text", error)))
     return FALSE;
 
   bloom_session_set_m_draft (session, m);

@@ -21,6 +21,11 @@ G_BEGIN_DECLS
 #define BLOOM_STATE_MAX_DOCUMENT_BYTES (8 * 1024 * 1024)
 #define BLOOM_STATE_MAX_DEPTH 32
 
+/* The most JSON values and member names a document may hold. A session
+ * holds at most 1024 entries, 16 open details, 3 × 12 numbers of the last
+ * operation and fewer than 40 other values and names: about 1120. */
+#define BLOOM_STATE_MAX_VALUES 2048
+
 typedef enum
 {
   BLOOM_STATE_FLAGS_NONE   = 0,
