@@ -776,6 +776,63 @@ test_parameter_drafts_undo (void)
   g_assert_cmpstr (log->str, ==, "cdcdcc");
 }
 
+static void
+record_can_undo (gboolean     *undoable,
+                 BloomSession *session)
+{
+  *undoable = bloom_session_get_can_undo (session);
+}
+
+/* An import replaces the whole session; Undo brings every part of it
+ * back, the text draft too, and "changed" finds it undoable. */
+static void
+test_replace_undo (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(BloomSession) imported = bloom_session_new ();
+  g_autoptr(GString) log = NULL;
+  g_autofree char *json_before = NULL;
+  g_autofree char *json_imported = NULL;
+  g_autofree char *json_after = NULL;
+  gboolean undoable_in_changed = FALSE;
+
+  bloom_session_set_parameter_drafts (session, "16", "2");
+  bloom_session_set_text_draft (session, "typed here");
+  bloom_session_create_filter (session, 16, 2, NULL);
+  bloom_session_insert (session, "x", -1, NULL);
+  bloom_session_query (session, "y", -1, NULL);
+  json_before = bloom_state_to_json (session, NULL);
+
+  bloom_session_set_parameter_drafts (imported, "8", "1");
+  bloom_session_set_text_draft (imported, "from the file");
+  bloom_session_create_filter (imported, 8, 1, NULL);
+  bloom_session_insert (imported, "a", -1, NULL);
+  json_imported = bloom_state_to_json (imported, NULL);
+
+  log = log_signals (session);
+  g_signal_connect_swapped (session, "changed", G_CALLBACK (record_can_undo), &undoable_in_changed);
+  bloom_session_replace (session, imported);
+  g_assert_cmpstr (log->str, ==, "cd");
+  g_assert_true (undoable_in_changed);
+  g_assert_null (bloom_session_get_filter (imported));
+  json_after = bloom_state_to_json (session, NULL);
+  g_assert_cmpstr (json_after, ==, json_imported);
+
+  g_assert_true (bloom_session_undo (session));
+  g_assert_cmpstr (log->str, ==, "cdcd");
+  g_clear_pointer (&json_after, g_free);
+  json_after = bloom_state_to_json (session, NULL);
+  g_assert_cmpstr (json_after, ==, json_before);
+  g_assert_cmpstr (bloom_session_get_text_draft (session), ==, "typed here");
+  g_assert_false (bloom_session_get_can_undo (session));
+
+  /* A discard's Undo leaves the text draft as it is now. */
+  bloom_session_set_parameter_drafts (session, "17", "2");
+  bloom_session_set_text_draft (session, "typed since");
+  g_assert_true (bloom_session_undo (session));
+  g_assert_cmpstr (bloom_session_get_text_draft (session), ==, "typed since");
+}
+
 /* "drafts-changed": once per call that changed a draft, never for one
  * that did not, after "changed". */
 static void
@@ -862,6 +919,7 @@ main (int   argc,
   g_test_add_func ("/session/parameter-drafts-unchanged", test_parameter_drafts_unchanged);
   g_test_add_func ("/session/parameter-drafts-undo", test_parameter_drafts_undo);
   g_test_add_func ("/session/drafts-changed", test_drafts_changed);
+  g_test_add_func ("/session/replace-undo", test_replace_undo);
   g_test_add_func ("/session/undo-discard", test_undo_discard);
   g_test_add_func ("/session/undo-reset-and-create", test_undo_reset_and_create);
 

@@ -10,7 +10,6 @@
 #include <glib/gi18n.h>
 
 #include "bloom-session-file.h"
-#include "bloom-session-private.h"
 
 /* Writing */
 
@@ -506,7 +505,7 @@ import_parsed (GObject      *object,
   if (g_task_return_error_if_cancelled (task))
     return;
 
-  bloom_session_take_contents (session, scratch);
+  bloom_session_replace (session, scratch);
   g_task_return_boolean (task, TRUE);
 }
 

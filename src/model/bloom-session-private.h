@@ -41,6 +41,9 @@ struct _BloomSession
    * that moment, until the next change: a slip of the scroll wheel in a
    * lecture must cost nothing. Only its contents and drafts are used. */
   BloomSession   *undo;
+  /* Set on an Undo record of bloom_session_replace(): Undo brings back its
+   * text draft too, which a discard or reset never changed. */
+  gboolean        undo_restores_text;
 };
 
 typedef enum

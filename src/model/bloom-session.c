@@ -424,7 +424,8 @@ bloom_session_undo (BloomSession *self)
 
   g_object_freeze_notify (G_OBJECT (self));
   move_contents (self, undo);
-  drafts_changed = bloom_session_replace_drafts (self, undo->m_draft, undo->k_draft, NULL);
+  drafts_changed = bloom_session_replace_drafts (self, undo->m_draft, undo->k_draft,
+                                                 undo->undo_restores_text ? undo->text_draft : NULL);
   emit_changes (self, drafts_changed);
   g_object_thaw_notify (G_OBJECT (self));
 
@@ -967,16 +968,14 @@ bloom_session_set_counters (BloomSession *self,
 
 /* Moves everything @from holds into @self, leaving @from empty, with one
  * notification per changed property, one "changed" and, when a draft
- * changed, one "drafts-changed". */
-void
-bloom_session_take_contents (BloomSession *self,
-                             BloomSession *from)
+ * changed, one "drafts-changed"; Undo then brings back @undo (NULL:
+ * nothing). */
+static void
+take_contents_keeping (BloomSession *self,
+                       BloomSession *from,
+                       BloomSession *undo)
 {
   gboolean drafts_changed;
-
-  g_assert (BLOOM_IS_SESSION (self));
-  g_assert (BLOOM_IS_SESSION (from));
-  g_assert (self != from);
 
   g_object_freeze_notify (G_OBJECT (self));
 
@@ -984,7 +983,48 @@ bloom_session_take_contents (BloomSession *self,
   drafts_changed = bloom_session_replace_drafts (self, from->m_draft, from->k_draft,
                                                  from->text_draft);
   bloom_session_replace_open_details (self, (const char * const *) from->open_details);
-  emit_changes (self, drafts_changed);
+  emit_changed_keeping (self, undo);
+  if (drafts_changed)
+    bloom_session_emit_drafts_changed (self);
 
   g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* For the loader: what it built aside replaces everything, for good. */
+void
+bloom_session_take_contents (BloomSession *self,
+                             BloomSession *from)
+{
+  g_assert (BLOOM_IS_SESSION (self));
+  g_assert (BLOOM_IS_SESSION (from));
+  g_assert (self != from);
+
+  take_contents_keeping (self, from, NULL);
+}
+
+/**
+ * bloom_session_replace:
+ * @self: a session
+ * @from: the session that replaces it; left empty
+ *
+ * Replaces everything @self holds (the filter, its entries, counters and
+ * last operation, the drafts and the open details) with what @from holds,
+ * as an import does. Like a discard, bloom_session_undo() brings back what
+ * @self held, all three drafts included.
+ */
+void
+bloom_session_replace (BloomSession *self,
+                       BloomSession *from)
+{
+  BloomSession *undo;
+
+  g_return_if_fail (BLOOM_IS_SESSION (self));
+  g_return_if_fail (BLOOM_IS_SESSION (from));
+  g_return_if_fail (self != from);
+
+  undo = stash_contents (self);
+  g_free (undo->text_draft);
+  undo->text_draft = g_strdup (self->text_draft);
+  undo->undo_restores_text = TRUE;
+  take_contents_keeping (self, from, undo);
 }

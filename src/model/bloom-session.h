@@ -48,6 +48,8 @@ BloomOperation *bloom_session_query                (BloomSession *self,
                                                     GError      **error);
 BloomOperation *bloom_session_insert_example       (BloomSession *self,
                                                     GError      **error);
+void            bloom_session_replace              (BloomSession *self,
+                                                    BloomSession *from);
 gboolean        bloom_session_get_can_undo         (BloomSession *self);
 gboolean        bloom_session_undo                 (BloomSession *self);
 BloomFilter    *bloom_session_get_filter           (BloomSession *self);
