@@ -20,7 +20,9 @@ struct _BloomQuitDialog
 {
   GtkWindow  parent_instance;
 
+  GtkLabel  *title_label;
   GtkLabel  *body_label;
+  GtkButton *quit_button;
   gboolean   responded;
 };
 
@@ -78,7 +80,9 @@ bloom_quit_dialog_class_init (BloomQuitDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/bloomlab/BloomLab/ui/bloom-quit-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, BloomQuitDialog, title_label);
   gtk_widget_class_bind_template_child (widget_class, BloomQuitDialog, body_label);
+  gtk_widget_class_bind_template_child (widget_class, BloomQuitDialog, quit_button);
 
   gtk_widget_class_install_action (widget_class, "dialog.respond", "i", respond_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "dialog.respond", "i",
@@ -91,23 +95,44 @@ bloom_quit_dialog_init (BloomQuitDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
+/* Asks before @purpose loses a session that is not stored; @body says
+ * why it is not. */
 BloomQuitDialog *
-bloom_quit_dialog_new (GtkWindow *parent,
-                       gsize      chars)
+bloom_quit_dialog_new_full (GtkWindow        *parent,
+                            BloomQuitPurpose  purpose,
+                            const char       *body)
 {
   BloomQuitDialog *self;
-  g_autofree char *body = NULL;
-
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (body != NULL, NULL);
 
   self = g_object_new (BLOOM_TYPE_QUIT_DIALOG,
                        "transient-for", parent,
                        "modal", TRUE,
                        NULL);
 
-  body = bloom_format_unsaved_notice (chars);
+  if (purpose == BLOOM_QUIT_PURPOSE_REPLACE)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("Replace the Session?"));
+      gtk_label_set_text (self->title_label, _("Replace the Session That Is Not Kept?"));
+      gtk_button_set_label (self->quit_button, _("_Replace Anyway"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->quit_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Replace Anyway"),
+                                      -1);
+    }
   gtk_label_set_text (self->body_label, body);
 
   return self;
+}
+
+/* Asks before quitting with a session of @chars characters, too large to
+ * be stored (SPEC P2). */
+BloomQuitDialog *
+bloom_quit_dialog_new (GtkWindow *parent,
+                       gsize      chars)
+{
+  g_autofree char *body = bloom_format_unsaved_notice (chars);
+
+  return bloom_quit_dialog_new_full (parent, BLOOM_QUIT_PURPOSE_QUIT, body);
 }

@@ -1,4 +1,5 @@
-/* bloom-quit-dialog.h — SPEC P2: quitting with a session that is not stored
+/* bloom-quit-dialog.h — SPEC P2: quitting, or replacing the session, while
+ * the session is not stored
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,8 +14,15 @@ typedef enum
 {
   BLOOM_QUIT_RESPONSE_CANCEL,
   BLOOM_QUIT_RESPONSE_EXPORT,
-  BLOOM_QUIT_RESPONSE_QUIT,
+  BLOOM_QUIT_RESPONSE_QUIT,     /* go ahead: quit, or replace the session */
 } BloomQuitResponse;
+
+/* What would lose the session that is not kept. */
+typedef enum
+{
+  BLOOM_QUIT_PURPOSE_QUIT,
+  BLOOM_QUIT_PURPOSE_REPLACE,   /* an import, or restoring a recovered session */
+} BloomQuitPurpose;
 
 #define BLOOM_TYPE_QUIT_DIALOG (bloom_quit_dialog_get_type ())
 
@@ -22,6 +30,9 @@ G_DECLARE_FINAL_TYPE (BloomQuitDialog, bloom_quit_dialog, BLOOM, QUIT_DIALOG, Gt
 
 BloomQuitDialog *bloom_quit_dialog_new     (GtkWindow       *parent,
                                             gsize            chars);
+BloomQuitDialog *bloom_quit_dialog_new_full (GtkWindow       *parent,
+                                             BloomQuitPurpose purpose,
+                                             const char      *body);
 void             bloom_quit_dialog_respond (BloomQuitDialog *self,
                                             BloomQuitResponse response);
 

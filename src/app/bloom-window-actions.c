@@ -255,6 +255,30 @@ dismiss_unreadable_action (GtkWidget  *widget,
 }
 
 static void
+retry_store_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  bloom_session_store_retry (BLOOM_WINDOW (widget)->store);
+}
+
+static void
+restore_recovery_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  _bloom_window_restore_recovery (BLOOM_WINDOW (widget));
+}
+
+static void
+discard_recovery_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  bloom_session_store_discard_recovery (BLOOM_WINDOW (widget)->store);
+}
+
+static void
 dismiss_message_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
@@ -275,6 +299,10 @@ _bloom_window_update_actions (BloomWindow *self)
   gboolean stepping = _bloom_window_get_stepping (self);
   gboolean unreadable = self->store != NULL &&
                         bloom_session_store_get_unreadable_message (self->store) != NULL;
+  gboolean write_failed = self->store != NULL &&
+                          bloom_session_store_get_write_error (self->store) != NULL;
+  gboolean recovery = self->store != NULL &&
+                      bloom_session_store_get_recovery_available (self->store);
   gboolean parameters_valid =
     _bloom_window_parse_draft (BLOOM_PARAMETER_M, bloom_session_get_m_draft (self->session), NULL) &&
     _bloom_window_parse_draft (BLOOM_PARAMETER_K, bloom_session_get_k_draft (self->session), NULL);
@@ -295,6 +323,9 @@ _bloom_window_update_actions (BloomWindow *self)
 
   gtk_widget_action_set_enabled (widget, "session.save-unreadable", unreadable);
   gtk_widget_action_set_enabled (widget, "session.dismiss-unreadable", unreadable);
+  gtk_widget_action_set_enabled (widget, "session.retry-store", write_failed);
+  gtk_widget_action_set_enabled (widget, "session.restore-recovery", recovery);
+  gtk_widget_action_set_enabled (widget, "session.discard-recovery", recovery);
   gtk_widget_action_set_enabled (widget, "session.dismiss-message",
                                  _bloom_window_get_file_message_shown (self));
 }
@@ -374,6 +405,11 @@ _bloom_window_class_add_actions (GtkWidgetClass *widget_class)
                                    save_unreadable_action);
   gtk_widget_class_install_action (widget_class, "session.dismiss-unreadable", NULL,
                                    dismiss_unreadable_action);
+  gtk_widget_class_install_action (widget_class, "session.retry-store", NULL, retry_store_action);
+  gtk_widget_class_install_action (widget_class, "session.restore-recovery", NULL,
+                                   restore_recovery_action);
+  gtk_widget_class_install_action (widget_class, "session.discard-recovery", NULL,
+                                   discard_recovery_action);
   gtk_widget_class_install_action (widget_class, "session.dismiss-message", NULL,
                                    dismiss_message_action);
 

@@ -160,30 +160,92 @@ display_name (GFile *file)
   return basename ? g_filename_display_name (basename) : g_file_get_uri (file);
 }
 
-/* SPEC P2 and a stored session that could not be read: a notice that
- * stays while it is true. */
+static const char *
+get_write_error (BloomWindow *self)
+{
+  return self->store ? bloom_session_store_get_write_error (self->store) : NULL;
+}
+
+/* Why the session in the window is not kept on this computer, for a
+ * banner or a question; NULL when it is kept (or nothing is stored). */
+static char *
+describe_not_kept (BloomWindow *self)
+{
+  const char *write_error = get_write_error (self);
+
+  if (write_error != NULL)
+    /* Translators: %s is why the session could not be written, such as
+     * “No space left on device” */
+    return g_strdup_printf (_("Bloom Lab could not store the session on this computer: %s. "
+                              "Your work is still in the window, and Bloom Lab tries again at "
+                              "your next change; export it to keep it safe."),
+                            write_error);
+  if (self->store != NULL && bloom_session_store_get_unsaved (self->store))
+    return bloom_format_unsaved_notice (bloom_session_store_get_unsaved_chars (self->store));
+
+  return NULL;
+}
+
+gboolean
+_bloom_window_get_session_kept (BloomWindow *self)
+{
+  g_autofree char *not_kept = describe_not_kept (self);
+
+  return not_kept == NULL;
+}
+
+static char *
+describe_unreadable (BloomWindow *self,
+                     const char  *unreadable)
+{
+  if (bloom_session_store_get_loaded_copy (self->store) == BLOOM_STORED_COPY_PREVIOUS)
+    /* Translators: %s says why the stored session could not be read */
+    return g_strdup_printf (_("The session stored on this computer could not be read, so Bloom Lab "
+                              "loaded the copy stored before it: your last changes may be missing. "
+                              "The unreadable copy is kept; save it to a file to look at it. "
+                              "The reason: %s"),
+                            unreadable);
+
+  /* Translators: %s says why the stored session could not be read */
+  return g_strdup_printf (_("The session stored on this computer could not be read, so Bloom Lab "
+                            "started with an empty one. The unreadable copy is kept; save it to "
+                            "a file to look at it. The reason: %s"),
+                          unreadable);
+}
+
+/* SPEC P1, P2: a session that could not be stored or is too large to
+ * store, and a stored session that could not be read: a banner that
+ * stays while it is true, the most urgent first. */
 void
 _bloom_window_update_storage (BloomWindow *self)
 {
   const char *unreadable = self->store ? bloom_session_store_get_unreadable_message (self->store) : NULL;
-  gboolean unsaved = self->store != NULL && bloom_session_store_get_unsaved (self->store);
+  gboolean write_failed = get_write_error (self) != NULL;
   g_autofree char *text = NULL;
 
-  if (unreadable != NULL)
-    /* Translators: %s says why the stored session could not be read */
-    text = g_strdup_printf (_("The session stored on this computer could not be read, so Bloom Lab "
-                              "started with an empty one. The unreadable copy is kept; save it to "
-                              "a file to look at it. The reason: %s"),
-                            unreadable);
-  else if (unsaved)
-    text = bloom_format_unsaved_notice (bloom_session_store_get_unsaved_chars (self->store));
+  if (unreadable != NULL && !write_failed)
+    text = describe_unreadable (self, unreadable);
+  else
+    text = describe_not_kept (self);
 
   if (text != NULL)
     gtk_label_set_text (self->storage_label, text);
-  gtk_widget_set_visible (self->storage_export_button, unreadable == NULL && unsaved);
-  gtk_widget_set_visible (self->save_copy_button, unreadable != NULL);
-  gtk_widget_set_visible (self->dismiss_storage_button, unreadable != NULL);
+  gtk_widget_set_visible (self->retry_button, write_failed);
+  gtk_widget_set_visible (self->storage_export_button,
+                          write_failed || (unreadable == NULL && text != NULL));
+  gtk_widget_set_visible (self->save_copy_button, !write_failed && unreadable != NULL);
+  gtk_widget_set_visible (self->dismiss_storage_button, !write_failed && unreadable != NULL);
   _bloom_window_reveal (self->storage_revealer, text != NULL);
+  _bloom_window_update_actions (self);
+}
+
+/* A session kept aside when the system closed Bloom Lab (SPEC P2): the
+ * user restores or discards it. */
+void
+_bloom_window_update_recovery (BloomWindow *self)
+{
+  _bloom_window_reveal (self->recovery_revealer,
+                        self->store != NULL && bloom_session_store_get_recovery_available (self->store));
   _bloom_window_update_actions (self);
 }
 
@@ -252,6 +314,90 @@ file_job_free (FileJob *job)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FileJob, file_job_free)
 
 static void
+import_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(FileJob) job = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = display_name (job->file);
+  g_autofree char *message = NULL;
+
+  if (!bloom_session_file_import_finish (BLOOM_SESSION (source), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+
+      /* Translators: the first %s is a file name, the second why it failed */
+      message = g_strdup_printf (_("Could not import “%s”: %s The current session is unchanged."),
+                                 name, error->message);
+      _bloom_window_show_file_message (job->self, message, TRUE);
+      return;
+    }
+
+  /* Translators: %s is a file name */
+  message = g_strdup_printf (_("Imported the session from “%s”."), name);
+  _bloom_window_show_file_message (job->self, message, FALSE);
+}
+
+static void
+start_import (BloomWindow *self,
+              GFile       *file)
+{
+  bloom_session_file_import_async (self->session, file, self->file_cancellable, import_done,
+                                   file_job_new (self, file, FALSE));
+}
+
+static void
+recovery_restored (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(BloomWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (!bloom_session_store_restore_recovery_finish (BLOOM_SESSION_STORE (source), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+
+      /* Translators: %s says why */
+      message = g_strdup_printf (_("Could not restore the session kept aside: %s The current "
+                                   "session is unchanged."),
+                                 error->message);
+      _bloom_window_show_file_message (self, message, TRUE);
+      return;
+    }
+
+  _bloom_window_show_file_message (self, _("Restored the session kept aside. Ctrl+Z brings back "
+                                           "the one it replaced."),
+                                   FALSE);
+}
+
+static void
+forget_pending (BloomWindow *self)
+{
+  self->close_after_export = FALSE;
+  self->replace_pending = FALSE;
+  g_clear_object (&self->replace_file);
+}
+
+/* The replacement the user asked for: a file, or the recovered session. */
+static void
+replace_now (BloomWindow *self)
+{
+  g_autoptr(GFile) file = g_steal_pointer (&self->replace_file);
+
+  self->replace_pending = FALSE;
+  if (file != NULL)
+    start_import (self, file);
+  else if (self->store != NULL)
+    bloom_session_store_restore_recovery_async (self->store, self->file_cancellable,
+                                                recovery_restored, g_object_ref (self));
+}
+
+static void
 save_done (GObject      *source,
            GAsyncResult *result,
            gpointer      user_data)
@@ -267,7 +413,7 @@ save_done (GObject      *source,
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
 
-      self->close_after_export = FALSE;
+      forget_pending (self);
       /* Translators: the first %s is a file name, the second why it failed */
       message = g_strdup_printf (_("Could not save to “%s”: %s"), name, error->message);
       _bloom_window_show_file_message (self, message, TRUE);
@@ -282,12 +428,18 @@ save_done (GObject      *source,
     message = g_strdup_printf (_("Exported the session to “%s”."), name);
   _bloom_window_show_file_message (self, message, FALSE);
 
-  if (!job->unreadable_copy && self->close_after_export)
+  if (job->unreadable_copy)
+    return;
+
+  /* Exported as the question before quitting or replacing asked. */
+  if (self->close_after_export)
     {
       self->close_after_export = FALSE;
       self->quit_confirmed = TRUE;
       gtk_window_close (GTK_WINDOW (self));
     }
+  else if (self->replace_pending)
+    replace_now (self);
 }
 
 static void
@@ -295,7 +447,7 @@ export_chosen (BloomWindow *self,
                GFile       *file)
 {
   if (file == NULL)
-    self->close_after_export = FALSE;
+    forget_pending (self);
   else
     bloom_window_export_file (self, file);
 }
@@ -329,6 +481,8 @@ unreadable_copy_chosen (BloomWindow *self,
     return;
 
   copy = bloom_session_store_dup_unreadable_copy (self->store);
+  if (copy == NULL)
+    return;
   contents = g_bytes_new_take (copy, strlen (copy));
   bloom_session_file_write_async (file, contents, self->file_cancellable, save_done,
                                   file_job_new (self, file, TRUE));
@@ -342,30 +496,53 @@ _bloom_window_choose_unreadable_copy (BloomWindow *self)
 }
 
 static void
-import_done (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
+on_replace_response (BloomWindow     *self,
+                     int              response,
+                     BloomQuitDialog *dialog)
 {
-  g_autoptr(FileJob) job = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = display_name (job->file);
-  g_autofree char *message = NULL;
-
-  if (!bloom_session_file_import_finish (BLOOM_SESSION (source), result, &error))
+  switch (response)
     {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
+    case BLOOM_QUIT_RESPONSE_QUIT:
+      replace_now (self);
+      break;
+    case BLOOM_QUIT_RESPONSE_EXPORT:
+      _bloom_window_choose_export (self);
+      break;
+    default:
+      forget_pending (self);
+      break;
+    }
+}
 
-      /* Translators: the first %s is a file name, the second why it failed */
-      message = g_strdup_printf (_("Could not import “%s”: %s The current session is unchanged."),
-                                 name, error->message);
-      _bloom_window_show_file_message (job->self, message, TRUE);
+/* Replaces the session with @file, or with the recovered session when
+ * @file is NULL. A session that is not kept anywhere is not replaced
+ * without asking (SPEC P2); either way Ctrl+Z brings it back. */
+static void
+replace_session (BloomWindow *self,
+                 GFile       *file)
+{
+  g_autofree char *not_kept = describe_not_kept (self);
+  g_autofree char *body = NULL;
+  BloomQuitDialog *dialog;
+
+  forget_pending (self);
+  self->replace_pending = TRUE;
+  g_set_object (&self->replace_file, file);
+
+  if (not_kept == NULL)
+    {
+      replace_now (self);
       return;
     }
 
-  /* Translators: %s is a file name */
-  message = g_strdup_printf (_("Imported the session from “%s”."), name);
-  _bloom_window_show_file_message (job->self, message, FALSE);
+  /* Translators: %s says why the session is not kept, a sentence or two */
+  body = g_strdup_printf (_("%s Replacing it now keeps it only until your next change: Ctrl+Z "
+                            "brings it back."),
+                          not_kept);
+  dialog = bloom_quit_dialog_new_full (GTK_WINDOW (self), BLOOM_QUIT_PURPOSE_REPLACE, body);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_replace_response), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* SPEC P3: the session changes only when the whole file checks out. */
@@ -376,8 +553,13 @@ bloom_window_import_file (BloomWindow *self,
   g_return_if_fail (BLOOM_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  bloom_session_file_import_async (self->session, file, self->file_cancellable, import_done,
-                                   file_job_new (self, file, FALSE));
+  replace_session (self, file);
+}
+
+void
+_bloom_window_restore_recovery (BloomWindow *self)
+{
+  replace_session (self, NULL);
 }
 
 static void
@@ -406,6 +588,7 @@ on_quit_response (BloomWindow     *self,
       gtk_window_close (GTK_WINDOW (self));
       break;
     case BLOOM_QUIT_RESPONSE_EXPORT:
+      forget_pending (self);
       self->close_after_export = TRUE;
       _bloom_window_choose_export (self);
       break;
@@ -419,17 +602,18 @@ on_quit_response (BloomWindow     *self,
 gboolean
 _bloom_window_ask_before_close (BloomWindow *self)
 {
+  g_autofree char *not_kept = NULL;
   BloomQuitDialog *dialog;
 
-  if (self->store == NULL)
+  if (self->store == NULL || self->quit_confirmed)
     return FALSE;
 
   bloom_session_store_flush (self->store);
-  if (!bloom_session_store_get_unsaved (self->store) || self->quit_confirmed)
+  not_kept = describe_not_kept (self);
+  if (not_kept == NULL)
     return FALSE;
 
-  dialog = bloom_quit_dialog_new (GTK_WINDOW (self),
-                                  bloom_session_store_get_unsaved_chars (self->store));
+  dialog = bloom_quit_dialog_new_full (GTK_WINDOW (self), BLOOM_QUIT_PURPOSE_QUIT, not_kept);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_quit_response), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));

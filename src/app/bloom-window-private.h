@@ -40,6 +40,10 @@ struct _BloomWindow
    * again once the user chose to quit without keeping it. */
   gboolean              close_after_export;
   gboolean              quit_confirmed;
+  /* What replaces the session once the user said so or exported it: a
+   * file, or (replace_pending without a file) the recovered session. */
+  gboolean              replace_pending;
+  GFile                *replace_file;
   GCancellable         *file_cancellable;
 
   /* The last operation refused, shown under the string field until the
@@ -54,9 +58,11 @@ struct _BloomWindow
   /* Template widgets */
   GtkRevealer          *storage_revealer;
   GtkLabel             *storage_label;
+  GtkWidget            *retry_button;
   GtkWidget            *storage_export_button;
   GtkWidget            *save_copy_button;
   GtkWidget            *dismiss_storage_button;
+  GtkRevealer          *recovery_revealer;
   GtkRevealer          *file_revealer;
   GtkWidget            *file_banner;
   GtkImage             *file_icon;
@@ -137,5 +143,8 @@ void      _bloom_window_show_file_message    (BloomWindow    *self,
 gboolean  _bloom_window_get_file_message_shown (BloomWindow  *self);
 gboolean  _bloom_window_ask_before_close     (BloomWindow    *self);
 void      _bloom_window_update_storage       (BloomWindow    *self);
+void      _bloom_window_update_recovery      (BloomWindow    *self);
+void      _bloom_window_restore_recovery     (BloomWindow    *self);
+gboolean  _bloom_window_get_session_kept     (BloomWindow    *self);
 
 G_END_DECLS

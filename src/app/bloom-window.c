@@ -390,6 +390,12 @@ bloom_window_constructed (GObject *object)
                                G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (self->store, "notify::unreadable-message",
                                G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->store, "notify::write-error",
+                               G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->store, "notify::loaded-copy",
+                               G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->store, "notify::recovery-available",
+                               G_CALLBACK (_bloom_window_update_recovery), self, G_CONNECT_SWAPPED);
     }
 
   bind_views (self);
@@ -401,6 +407,7 @@ bloom_window_constructed (GObject *object)
                            G_CALLBACK (on_open_details_changed), self, G_CONNECT_SWAPPED);
 
   _bloom_window_update_storage (self);
+  _bloom_window_update_recovery (self);
   _bloom_window_show_file_message (self, NULL, FALSE);
   _bloom_window_show_drafts (self);
   on_open_details_changed (self);
@@ -421,6 +428,7 @@ bloom_window_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->settings);
   g_clear_object (&self->file_cancellable);
+  g_clear_object (&self->replace_file);
 
   G_OBJECT_CLASS (bloom_window_parent_class)->dispose (object);
 }
@@ -550,9 +558,11 @@ bind_template (GtkWidgetClass *widget_class)
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, BloomWindow, name)
   BIND (storage_revealer);
   BIND (storage_label);
+  BIND (retry_button);
   BIND (storage_export_button);
   BIND (save_copy_button);
   BIND (dismiss_storage_button);
+  BIND (recovery_revealer);
   BIND (file_revealer);
   BIND (file_banner);
   BIND (file_icon);
