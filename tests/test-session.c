@@ -805,6 +805,7 @@ test_replace_undo (void)
 
   bloom_session_set_parameter_drafts (imported, "8", "1");
   bloom_session_set_text_draft (imported, "from the file");
+  bloom_session_set_detail_open (imported, "model", TRUE);
   bloom_session_create_filter (imported, 8, 1, NULL);
   bloom_session_insert (imported, "a", -1, NULL);
   json_imported = bloom_state_to_json (imported, NULL);

@@ -570,6 +570,271 @@ test_navigation_keeps_session (void)
   close_window (window);
 }
 
+static BloomSessionStore *
+window_store (BloomWindow *window)
+{
+  BloomSessionStore *store = NULL;
+
+  g_object_get (window, "store", &store, NULL);
+  g_object_unref (store);  /* the window keeps it */
+
+  return store;
+}
+
+static gboolean
+banner_shown (BloomWindow *window,
+              const char  *revealer)
+{
+  return gtk_revealer_get_reveal_child (GTK_REVEALER (child (window, revealer)));
+}
+
+/* P1: a write that fails (a full disk) is said at once, with the reason,
+ * Try Again and Export; closing asks; the next successful write clears it. */
+static void
+test_write_error_banner (void)
+{
+  BloomWindow *window;
+  BloomSessionStore *store;
+  BloomQuitDialog *dialog;
+  g_autofree char *before = NULL;
+  g_autofree char *stored = NULL;
+  const char *text;
+
+  set_up ();
+  window = open_window ();
+  store = window_store (window);
+  activate (window, "filter.create");
+  bloom_session_store_flush (store);
+  before = read_stored (BLOOM_SESSION_STORE_CURRENT_NAME);
+
+  bloom_session_store_set_stream_filter (store, test_failing_stream_filter, GSIZE_TO_POINTER (64));
+  type_into (window, "text_entry", "kiwi");
+  activate (window, "filter.insert");
+  bloom_session_store_flush (store);
+  settle ();
+
+  g_assert_true (banner_shown (window, "storage_revealer"));
+  text = label_text (window, "storage_label");
+  g_assert_nonnull (strstr (text, "could not store the session"));
+  g_assert_nonnull (strstr (text, "No space left on device"));
+  g_assert_true (gtk_widget_get_visible (child (window, "retry_button")));
+  g_assert_true (gtk_widget_get_visible (child (window, "storage_export_button")));
+  g_assert_false (gtk_widget_get_visible (child (window, "save_copy_button")));
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, before);
+
+  /* Closing now would lose the insert: it asks, with the reason. */
+  gtk_window_close (GTK_WINDOW (window));
+  settle ();
+  dialog = find_quit_dialog ();
+  g_assert_nonnull (dialog);
+  bloom_quit_dialog_respond (dialog, BLOOM_QUIT_RESPONSE_CANCEL);
+  settle ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+
+  /* Space again: Try Again stores it and the banner goes. */
+  bloom_session_store_set_stream_filter (store, NULL, NULL);
+  activate (window, "session.retry-store");
+  bloom_session_store_flush (store);
+  settle ();
+  g_assert_false (banner_shown (window, "storage_revealer"));
+  stored = session_json (window);
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, stored);
+  close_window (window);
+}
+
+/* P1: when the current copy cannot be read, the copy before it loads, and
+ * the window says which one it is. */
+static void
+test_previous_copy_loads (void)
+{
+  g_autofree char *good = NULL;
+  BloomWindow *window;
+
+  set_up ();
+  window = open_window ();
+  type_into (window, "m_spin", "32");
+  activate (window, "filter.create");
+  type_into (window, "text_entry", "kiwi");
+  activate (window, "filter.insert");
+  good = session_json (window);
+  close_window (window);
+
+  write_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, good);
+  write_stored (BLOOM_SESSION_STORE_CURRENT_NAME, "{\"format\": \"bloom-lab\", \"ver");
+
+  window = open_window ();
+  {
+    g_autofree char *loaded = session_json (window);
+
+    g_assert_cmpstr (loaded, ==, good);
+  }
+  g_assert_true (banner_shown (window, "storage_revealer"));
+  g_assert_nonnull (strstr (label_text (window, "storage_label"), "loaded the copy stored before it"));
+  g_assert_true (gtk_widget_get_visible (child (window, "save_copy_button")));
+  close_window (window);
+}
+
+/* P2: importing over a session that is not stored asks first; Cancel
+ * keeps it; replacing it can be undone with Ctrl+Z. */
+static void
+test_import_asks_and_undoes (void)
+{
+  g_autofree char *fixture_path = data_path ("state-v1.json");
+  g_autoptr(GFile) fixture = g_file_new_for_path (fixture_path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  BloomWindow *window;
+  BloomSession *session;
+  BloomQuitDialog *dialog;
+
+  set_up ();
+  window = open_window ();
+  session = bloom_window_get_session (window);
+  type_into (window, "m_spin", "1024");
+  type_into (window, "k_spin", "12");
+  activate (window, "filter.create");
+  for (guint i = 0; i < BLOOM_MAX_ENTRIES; i++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("%04u", i);
+      g_autofree char *fill = g_strnfill (256 - strlen (prefix), 'a' + i % 26);
+      g_autofree char *text = g_strconcat (prefix, fill, NULL);
+
+      g_assert_nonnull (bloom_session_insert (session, text, -1, NULL));
+    }
+  bloom_session_store_flush (window_store (window));
+  settle ();
+  g_assert_true (bloom_session_store_get_unsaved (window_store (window)));
+  before = session_json (window);
+
+  bloom_window_import_file (window, fixture);
+  settle ();
+  dialog = find_quit_dialog ();
+  g_assert_nonnull (dialog);
+  bloom_quit_dialog_respond (dialog, BLOOM_QUIT_RESPONSE_CANCEL);
+  settle ();
+  after = session_json (window);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_false (file_message_shown (window));
+
+  bloom_window_import_file (window, fixture);
+  settle ();
+  dialog = find_quit_dialog ();
+  g_assert_nonnull (dialog);
+  bloom_quit_dialog_respond (dialog, BLOOM_QUIT_RESPONSE_QUIT);
+  wait_until (file_message_shown, window);
+  g_assert_cmpuint (bloom_filter_get_m (bloom_session_get_filter (session)), ==, 64);
+
+  /* Ctrl+Z brings the whole session back. */
+  activate (window, "filter.undo");
+  g_clear_pointer (&after, g_free);
+  after = session_json (window);
+  g_assert_cmpstr (after, ==, before);
+
+  /* A stored session is replaced without a question, and comes back too. */
+  activate (window, "filter.reset");
+  bloom_session_store_flush (window_store (window));
+  g_clear_pointer (&before, g_free);
+  before = session_json (window);
+  activate (window, "session.dismiss-message");
+  bloom_window_import_file (window, fixture);
+  wait_until (file_message_shown, window);
+  g_assert_null (find_quit_dialog ());
+  activate (window, "filter.undo");
+  g_clear_pointer (&after, g_free);
+  after = session_json (window);
+  g_assert_cmpstr (after, ==, before);
+
+  gtk_window_close (GTK_WINDOW (window));
+  settle ();
+  dialog = find_quit_dialog ();
+  if (dialog != NULL)
+    {
+      g_object_ref (session);
+      bloom_quit_dialog_respond (dialog, BLOOM_QUIT_RESPONSE_QUIT);
+      settle ();
+      g_object_unref (session);
+    }
+  settle ();
+}
+
+/* P2: a session kept aside when the system closed the app is offered at
+ * the next start: Restore replaces the session (undoably), Discard
+ * deletes it. */
+static void
+test_recovery_offer (void)
+{
+  g_autofree char *fixture_path = data_path ("state-v1.json");
+  g_autofree char *recovered = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  BloomWindow *window;
+
+  g_assert_true (g_file_get_contents (fixture_path, &recovered, NULL, NULL));
+
+  set_up ();
+  write_stored (BLOOM_SESSION_STORE_RECOVERY_NAME, recovered);
+  window = open_window ();
+  g_assert_true (banner_shown (window, "recovery_revealer"));
+  before = session_json (window);
+  activate (window, "session.restore-recovery");
+  wait_until (file_message_shown, window);
+  g_assert_false (banner_shown (window, "recovery_revealer"));
+  g_assert_cmpuint (bloom_filter_get_m (bloom_session_get_filter (bloom_window_get_session (window))),
+                    ==, 64);
+  activate (window, "filter.undo");
+  after = session_json (window);
+  g_assert_cmpstr (after, ==, before);
+  close_window (window);
+  assert_stored (BLOOM_SESSION_STORE_RECOVERY_NAME, ==, NULL);
+
+  set_up ();
+  write_stored (BLOOM_SESSION_STORE_RECOVERY_NAME, recovered);
+  window = open_window ();
+  g_assert_true (banner_shown (window, "recovery_revealer"));
+  activate (window, "session.discard-recovery");
+  settle ();
+  g_assert_false (banner_shown (window, "recovery_revealer"));
+  g_assert_null (bloom_session_get_filter (bloom_window_get_session (window)));
+  close_window (window);
+  assert_stored (BLOOM_SESSION_STORE_RECOVERY_NAME, ==, NULL);
+}
+
+/* An imported draft as long as a field holds comes in whole and stays
+ * whole when typing goes on. */
+static void
+test_long_draft_import (void)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "bloom-lab-test-draft.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(BloomSession) source = bloom_session_new ();
+  g_autofree char *draft = g_strnfill (BLOOM_DRAFT_MAX_CHARS - 1, 'w');
+  g_autofree char *json = NULL;
+  GtkEditable *entry;
+  BloomWindow *window;
+  int position;
+
+  bloom_session_set_text_draft (source, draft);
+  json = bloom_state_to_json (source, NULL);
+  g_assert_true (g_file_set_contents (path, json, -1, NULL));
+
+  set_up ();
+  window = open_window ();
+  bloom_window_import_file (window, file);
+  wait_until (file_message_shown, window);
+  entry = GTK_EDITABLE (child (window, "text_entry"));
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, draft);
+
+  position = -1;
+  gtk_editable_insert_text (entry, "xy", -1, &position);
+  settle ();
+  g_assert_cmpuint (g_utf8_strlen (bloom_session_get_text_draft (bloom_window_get_session (window)), -1),
+                    >=, BLOOM_DRAFT_MAX_CHARS - 1);
+  g_assert_true (g_str_has_prefix (bloom_session_get_text_draft (bloom_window_get_session (window)),
+                                   draft));
+  close_window (window);
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -595,6 +860,11 @@ main (int   argc,
   g_test_add_func ("/storage/invalid-imports", test_invalid_imports);
   g_test_add_func ("/storage/export-import", test_export_import);
   g_test_add_func ("/storage/navigation-keeps-session", test_navigation_keeps_session);
+  g_test_add_func ("/storage/write-error-banner", test_write_error_banner);
+  g_test_add_func ("/storage/previous-copy-loads", test_previous_copy_loads);
+  g_test_add_func ("/storage/import-asks-and-undoes", test_import_asks_and_undoes);
+  g_test_add_func ("/storage/recovery-offer", test_recovery_offer);
+  g_test_add_func ("/storage/long-draft-import", test_long_draft_import);
 
   status = g_test_run ();
   set_up ();

@@ -42,8 +42,9 @@ struct _BloomSession
    * lecture must cost nothing. Only its contents and drafts are used. */
   BloomSession   *undo;
   /* Set on an Undo record of bloom_session_replace(): Undo brings back its
-   * text draft too, which a discard or reset never changed. */
-  gboolean        undo_restores_text;
+   * text draft and open details too, which a discard or reset never
+   * changed. */
+  gboolean        undo_restores_all;
 };
 
 typedef enum

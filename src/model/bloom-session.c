@@ -425,7 +425,9 @@ bloom_session_undo (BloomSession *self)
   g_object_freeze_notify (G_OBJECT (self));
   move_contents (self, undo);
   drafts_changed = bloom_session_replace_drafts (self, undo->m_draft, undo->k_draft,
-                                                 undo->undo_restores_text ? undo->text_draft : NULL);
+                                                 undo->undo_restores_all ? undo->text_draft : NULL);
+  if (undo->undo_restores_all)
+    bloom_session_replace_open_details (self, (const char * const *) undo->open_details);
   emit_changes (self, drafts_changed);
   g_object_thaw_notify (G_OBJECT (self));
 
@@ -1010,7 +1012,7 @@ bloom_session_take_contents (BloomSession *self,
  * Replaces everything @self holds (the filter, its entries, counters and
  * last operation, the drafts and the open details) with what @from holds,
  * as an import does. Like a discard, bloom_session_undo() brings back what
- * @self held, all three drafts included.
+ * @self held, all three drafts and the open details included.
  */
 void
 bloom_session_replace (BloomSession *self,
@@ -1025,6 +1027,7 @@ bloom_session_replace (BloomSession *self,
   undo = stash_contents (self);
   g_free (undo->text_draft);
   undo->text_draft = g_strdup (self->text_draft);
-  undo->undo_restores_text = TRUE;
+  bloom_session_replace_open_details (undo, (const char * const *) self->open_details);
+  undo->undo_restores_all = TRUE;
   take_contents_keeping (self, from, undo);
 }
