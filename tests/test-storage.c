@@ -223,6 +223,9 @@ test_save_and_restore (void)
   g_assert_cmpstr (after, ==, before);
   g_assert_cmpstr (field_text (window, "m_spin"), ==, "128");
   g_assert_cmpstr (field_text (window, "k_spin"), ==, "5");
+  /* The spin buttons' values, which assistive technology reads, agree. */
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (child (window, "m_spin"))), ==, 128);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (child (window, "k_spin"))), ==, 5);
   g_assert_cmpstr (field_text (window, "text_entry"), ==, "still typing\t…");
   g_assert_cmpstr (label_text (window, "verdict_label"), ==, verdict);
   g_assert_cmpstr (label_text (window, "operation_text"), ==, "\"fig\"");

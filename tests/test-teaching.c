@@ -163,15 +163,22 @@ test_step_through (Fixture       *fixture,
   wait_for_draw (fixture);
 }
 
-/* What the grid shows, read back as pixels: for each bit, whether the
- * middle of its cell carries the orange dot of the last operation, and
- * whether the ring of the current step surrounds it. */
+/* What the grid shows, read back as pixels. A cell is a square with a
+ * gap to the next one (bloom-bit-grid.c: the gap is a sixth of the cell,
+ * at least 3 pixels); the last operation's positions have an orange frame
+ * inside their square, the current step of a step-through an orange ring
+ * in the gap around it, the keyboard cursor a blue one. */
 typedef struct
 {
-  guint64 dots;    /* bit i: the middle of cell i is orange */
-  guint64 rings;   /* bit i: just left of cell i is orange, and not
-                    * because cell i − 1 is marked: its outline is there */
-} Marks;
+  guint64 framed;   /* bit i: the left edge of square i is orange */
+  guint64 set;      /* bit i: the middle of square i is dark (filled) */
+  guint64 rings;    /* bit i: the gap left of square i is orange */
+  guint64 cursor;   /* bit i: the gap left of square i is blue */
+  guint64 merged;   /* bit i: the middle of the gap left of square i is
+                     * orange though square i is not the current step */
+  guint   square;   /* the side of a square, in pixels */
+  guint   pitch;    /* from one square to the next */
+} GridPixels;
 
 static gboolean
 is_orange (const guchar *pixel)
@@ -181,29 +188,59 @@ is_orange (const guchar *pixel)
   return pixel[2] > 200 && pixel[1] > 60 && pixel[1] < 140 && pixel[0] < 60;
 }
 
-static Marks
-read_marks (BloomBitGrid *grid)
+static gboolean
+is_blue (const guchar *pixel)
+{
+  /* Adwaita's blue 3 (53, 132, 228). */
+  return pixel[0] > 180 && pixel[1] > 100 && pixel[1] < 170 && pixel[2] < 100;
+}
+
+/* Filled with the text colour: opaque and dark. The grid is rendered on
+ * its own, so what it leaves clear is transparent. */
+static gboolean
+is_dark (const guchar *pixel)
+{
+  return pixel[3] > 200 && pixel[0] + pixel[1] + pixel[2] < 3 * 100;
+}
+
+/* The pixels of a ring in the gap around a square, left and right of it:
+ * a neighbour's ring covers one side only. */
+#define LEFT_GAP(left)           ((left) - 2)
+#define RIGHT_GAP(left, square)  ((left) + (int) (square) + 1)
+/* Room around the grid in the rendered image, for the rings of the outer
+ * squares, which lie outside the grid's own area. */
+#define BORDER 8
+
+static GridPixels
+read_grid (BloomBitGrid *grid,
+           guint         m)
 {
   GtkWidget *widget = GTK_WIDGET (grid);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
+  int image_width = width + 2 * BORDER;
+  int image_height = height + 2 * BORDER;
   guint cell = bloom_bit_grid_get_cell_size (grid);
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
   g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree guchar *pixels = NULL;
-  gsize stride = (gsize) width * 4;
+  gsize stride = (gsize) image_width * 4;
   int left[64], top[64];
-  Marks marks = { 0, 0 };
+  guint64 left_ring = 0, right_ring = 0, left_blue = 0, right_blue = 0, left_orange = 0;
+  GridPixels result = { 0 };
+  guint gap = MAX (3, cell / 6);
 
-  g_assert_cmpint (gdk_paintable_get_intrinsic_width (paintable), ==, width);
-  g_assert_cmpint (gdk_paintable_get_intrinsic_height (paintable), ==, height);
+  g_assert_cmpuint (m, <=, 64);
+  result.square = cell - gap;
+  result.pitch = cell;
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  pixels = g_malloc (stride * height);
+                                         node, &GRAPHENE_RECT_INIT (-BORDER, -BORDER,
+                                                                    image_width, image_height));
+  pixels = g_malloc (stride * image_height);
   gdk_texture_download (texture, pixels, stride);
 
   /* Where each cell starts, from the grid's own hit test. */
@@ -216,26 +253,42 @@ read_marks (BloomBitGrid *grid)
 
         if (bloom_bit_grid_get_cell_at (grid, x + 0.5, y + 0.5, &index))
           {
-            g_assert_cmpuint (index, <, 64);
-            left[index] = x;
-            top[index] = y;
+            g_assert_cmpuint (index, <, m);
+            left[index] = x + BORDER;
+            top[index] = y + BORDER;
           }
       }
 
-  for (guint i = 0; i < 64; i++)
+  for (guint i = 0; i < m; i++)
     {
-      int middle_x = left[i] + (cell - 2) / 2;
-      int middle_y = top[i] + (cell - 2) / 2;
+      const guchar *row = pixels + (top[i] + result.square / 2) * stride;
+      guint64 bit = G_GUINT64_CONSTANT (1) << i;
 
-      g_assert_cmpint (left[i], >=, 3);
-      if (is_orange (pixels + middle_y * stride + middle_x * 4))
-        marks.dots |= G_GUINT64_CONSTANT (1) << i;
-      if (is_orange (pixels + middle_y * stride + (left[i] - 3) * 4))
-        marks.rings |= G_GUINT64_CONSTANT (1) << i;
+      g_assert_cmpint (left[i], >=, BORDER);
+      if (is_orange (row + (left[i] + 1) * 4))
+        result.framed |= bit;
+      if (is_dark (row + (left[i] + result.square / 2) * 4))
+        result.set |= bit;
+      if (is_orange (row + LEFT_GAP (left[i]) * 4))
+        left_ring |= bit;
+      if (is_orange (row + RIGHT_GAP (left[i], result.square) * 4))
+        right_ring |= bit;
+      if (is_blue (row + LEFT_GAP (left[i]) * 4))
+        left_blue |= bit;
+      if (is_blue (row + RIGHT_GAP (left[i], result.square) * 4))
+        right_blue |= bit;
+      /* Anywhere in the gap before the square. */
+      for (int x = left[i] - (int) gap; x < left[i]; x++)
+        if (is_orange (row + x * 4))
+          left_orange |= bit;
     }
-  marks.rings &= ~(marks.dots << 1);
 
-  return marks;
+  result.rings = left_ring & right_ring;
+  result.cursor = left_blue & right_blue;
+  /* Orange between two squares is only ever a ring of one of them. */
+  result.merged = left_orange & ~result.rings & ~(result.rings << 1);
+
+  return result;
 }
 
 #define BIT(i) (G_GUINT64_CONSTANT (1) << (i))
@@ -247,48 +300,48 @@ test_grid_marks (Fixture       *fixture,
                  gconstpointer  data)
 {
   BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
-  Marks marks;
+  GridPixels marks;
 
   create_filter (fixture, "64", "4");
   wait_for_draw (fixture);
-  marks = read_marks (grid);
-  g_assert_cmphex (marks.dots, ==, 0);
+  marks = read_grid (grid, 64);
+  g_assert_cmphex (marks.framed, ==, 0);
   g_assert_cmphex (marks.rings, ==, 0);
 
   /* "apple" at m = 64: 63 36 9 46 (hash-vectors.json). */
   run (fixture, "filter.insert", "apple");
   wait_for_draw (fixture);
-  marks = read_marks (grid);
-  g_assert_cmphex (marks.dots, ==, BIT (63) | BIT (36) | BIT (9) | BIT (46));
+  marks = read_grid (grid, 64);
+  g_assert_cmphex (marks.framed, ==, BIT (63) | BIT (36) | BIT (9) | BIT (46));
   g_assert_cmphex (marks.rings, ==, 0);
 
   /* Stepping: the steps so far, the newest in a ring. */
   g_assert_true (press (fixture, "<Control>t"));
   g_assert_true (press (fixture, "<Alt>Right"));
   wait_for_draw (fixture);
-  marks = read_marks (grid);
-  g_assert_cmphex (marks.dots, ==, BIT (63) | BIT (36));
+  marks = read_grid (grid, 64);
+  g_assert_cmphex (marks.framed, ==, BIT (63) | BIT (36));
   g_assert_cmphex (marks.rings, ==, BIT (36));
 
   g_assert_true (press (fixture, "<Alt>Left"));
   wait_for_draw (fixture);
-  marks = read_marks (grid);
-  g_assert_cmphex (marks.dots, ==, BIT (63));
+  marks = read_grid (grid, 64);
+  g_assert_cmphex (marks.framed, ==, BIT (63));
   g_assert_cmphex (marks.rings, ==, BIT (63));
 
   /* Moving the bit cursor leaves them as they are. */
   gtk_widget_grab_focus (GTK_WIDGET (grid));
   g_assert_true (press (fixture, "Right"));
   wait_for_draw (fixture);
-  marks = read_marks (grid);
-  g_assert_cmphex (marks.dots, ==, BIT (63));
+  marks = read_grid (grid, 64);
+  g_assert_cmphex (marks.framed, ==, BIT (63));
   g_assert_cmphex (marks.rings, ==, BIT (63));
 
   /* Another operation, all its positions again once stepping ends. */
   g_assert_true (press (fixture, "<Control>t"));
   run (fixture, "filter.query", "banana");
   wait_for_draw (fixture);
-  marks = read_marks (grid);
+  marks = read_grid (grid, 64);
   g_assert_cmphex (marks.rings, ==, 0);
   {
     BloomOperation *operation = bloom_session_get_last_operation (fixture->session);
@@ -297,14 +350,151 @@ test_grid_marks (Fixture       *fixture,
     for (guint step = 0; step < bloom_operation_get_n_positions (operation); step++)
       expected |= BIT (bloom_operation_get_position (operation, step));
     g_assert_cmpuint (bloom_operation_get_n_positions (operation), ==, 4);
-    g_assert_cmphex (marks.dots, ==, expected);
+    g_assert_cmphex (marks.framed, ==, expected);
   }
 
   /* A reset leaves no operation to mark. */
   g_assert_true (press (fixture, "<Control>r"));
   wait_for_draw (fixture);
-  marks = read_marks (grid);
-  g_assert_cmphex (marks.dots, ==, 0);
+  marks = read_grid (grid, 64);
+  g_assert_cmphex (marks.framed, ==, 0);
+}
+
+
+/* W2 for the lecture hall: cells of at least 24 pixels at 100 %, set and
+ * clear told apart by the whole square also under a mark. */
+static void
+test_grid_readable (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+  BloomOperation *operation;
+  GridPixels pixels;
+  guint position;
+
+  g_assert_cmpuint (bloom_window_get_zoom (fixture->window), ==, 100);
+  create_filter (fixture, "8", "1");
+  run (fixture, "filter.insert", "a");
+  wait_for_draw (fixture);
+  operation = bloom_session_get_last_operation (fixture->session);
+  position = bloom_operation_get_position (operation, 0);
+
+  pixels = read_grid (grid, 8);
+  g_assert_cmpuint (pixels.pitch, >=, 24);
+  g_assert_cmpuint (pixels.square, >=, 20);
+  /* The inserted bit is marked, and still reads as set inside its mark. */
+  g_assert_cmphex (pixels.framed, ==, BIT (position));
+  g_assert_cmphex (pixels.set, ==, BIT (position));
+
+  /* A clear bit under a mark reads as clear: "b" checks bit 5, a 0. */
+  run (fixture, "filter.query", "b");
+  wait_for_draw (fixture);
+  pixels = read_grid (grid, 8);
+  g_assert_cmphex (pixels.framed, ==, BIT (5));
+  g_assert_cmphex (pixels.set, ==, BIT (position));
+  g_assert_cmpuint (position, !=, 5);
+}
+
+/* W2: marked neighbours never merge into one bar, and a position that
+ * comes twice in one operation is framed all the same, also when the
+ * step-through stops at its second time. */
+static void
+test_grid_marks_apart (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+  BloomOperation *operation;
+  GridPixels pixels;
+  guint64 expected = 0;
+  guint64 neighbours = 0;
+  guint repeat = G_MAXUINT;
+
+  create_filter (fixture, "8", "12");
+  run (fixture, "filter.insert", "a");
+  wait_for_draw (fixture);
+  operation = bloom_session_get_last_operation (fixture->session);
+  for (guint step = 0; step < 12; step++)
+    {
+      expected |= BIT (bloom_operation_get_position (operation, step));
+      if (repeat == G_MAXUINT && bloom_operation_is_repeat (operation, step))
+        repeat = step;
+    }
+  /* Twelve positions in eight bits: some repeat, some are neighbours. */
+  g_assert_cmpuint (repeat, <, 12);
+  for (guint i = 1; i < 8; i++)
+    if ((expected & BIT (i)) && (expected & BIT (i - 1)))
+      neighbours |= BIT (i);
+  g_assert_cmphex (neighbours, !=, 0);
+
+  pixels = read_grid (grid, 8);
+  g_assert_cmphex (pixels.framed, ==, expected);
+  g_assert_cmphex (pixels.merged, ==, 0);
+
+  /* Stepping to the first repeat: its square is framed (from its first
+   * time) and carries the current step's ring. */
+  g_assert_true (press (fixture, "<Control>t"));
+  for (guint step = 0; step < repeat; step++)
+    g_assert_true (press (fixture, "<Alt>Right"));
+  wait_for_draw (fixture);
+  pixels = read_grid (grid, 8);
+  g_assert_cmphex (pixels.rings, ==, BIT (bloom_operation_get_position (operation, repeat)));
+  g_assert_true (pixels.framed & BIT (bloom_operation_get_position (operation, repeat)));
+  g_assert_cmphex (pixels.merged, ==, 0);
+}
+
+/* The blue cursor ring shows only while the grid has the keyboard focus. */
+static void
+test_grid_cursor_with_focus (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+  GridPixels pixels;
+
+  create_filter (fixture, "8", "1");
+  wait_for_draw (fixture);
+  g_assert_false (gtk_widget_has_focus (GTK_WIDGET (grid)));
+  pixels = read_grid (grid, 8);
+  g_assert_cmphex (pixels.cursor, ==, 0);
+
+  gtk_widget_grab_focus (GTK_WIDGET (grid));
+  g_assert_true (press (fixture, "Right"));
+  g_assert_true (press (fixture, "Right"));
+  wait_for_draw (fixture);
+  pixels = read_grid (grid, 8);
+  g_assert_cmphex (pixels.cursor, ==, BIT (2));
+
+  gtk_widget_grab_focus (child (fixture, "text_entry"));
+  wait_for_draw (fixture);
+  pixels = read_grid (grid, 8);
+  g_assert_cmphex (pixels.cursor, ==, 0);
+}
+
+/* A new operation while stepping starts again at step 1 and says so, with
+ * the keys to go on: it never shows one position of k without a word. */
+static void
+test_step_through_new_operation (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+
+  create_filter (fixture, "64", "4");
+  run (fixture, "filter.insert", "apple");
+  g_assert_true (press (fixture, "<Control>t"));
+  g_assert_true (press (fixture, "<Alt>Right"));
+  g_assert_true (press (fixture, "<Alt>Right"));
+  g_assert_cmpuint (bloom_bit_grid_get_revealed_steps (grid), ==, 3);
+
+  run (fixture, "filter.query", "banana");
+  g_assert_cmpuint (bloom_bit_grid_get_revealed_steps (grid), ==, 1);
+  g_assert_true (label_shown (fixture, "step_label"));
+  g_assert_true (g_str_has_prefix (label_text (fixture, "step_label"), "Step 1 of 4:"));
+  g_assert_true (gtk_widget_get_visible (child (fixture, "step_hint")));
+  g_assert_nonnull (strstr (label_text (fixture, "step_hint"), "Alt+→"));
+  g_assert_nonnull (strstr (label_text (fixture, "step_hint"), "Ctrl+T"));
+
+  /* Off, nothing of it shows. */
+  g_assert_true (press (fixture, "<Control>t"));
+  g_assert_false (gtk_widget_get_visible (child (fixture, "step_hint")));
 }
 
 #undef BIT
@@ -362,6 +552,7 @@ test_bit_cursor (Fixture       *fixture,
                  gconstpointer  data)
 {
   BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+  guint columns;
 
   /* m = 8, k = 1: "a" … "h" set one bit each; "a" bit 4, "b" bit 5. */
   create_filter (fixture, "8", "1");
@@ -391,23 +582,24 @@ test_bit_cursor (Fixture       *fixture,
   g_assert_true (press (fixture, "Left"));
   g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 0);
 
-  /* m = 1024, 64 columns at this width: rows and pages. */
+  /* m = 1024, in rows of as many columns as fit: rows and pages. */
   create_filter (fixture, "1024", "3");
   run (fixture, "filter.insert", "a");
   wait_for_draw (fixture);
   gtk_widget_grab_focus (GTK_WIDGET (grid));
-  g_assert_cmpuint (bloom_bit_grid_get_columns (grid), ==, 64);
-  bloom_bit_grid_set_cursor (grid, 70);
+  columns = bloom_bit_grid_get_columns (grid);
+  g_assert_cmpuint (columns, >=, 16);
+  bloom_bit_grid_set_cursor (grid, columns + 6);
   g_assert_true (press (fixture, "Down"));
-  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 134);
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 2 * columns + 6);
   g_assert_true (press (fixture, "Up"));
   g_assert_true (press (fixture, "Up"));
   g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 6);
   g_assert_true (press (fixture, "Up"));
   g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 6);
   g_assert_true (press (fixture, "Page_Down"));
-  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid) % 64, ==, 6);
-  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), >, 6 + 64);
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid) % columns, ==, 6);
+  g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), >, 6 + columns);
   g_assert_true (press (fixture, "<Control>End"));
   g_assert_cmpuint (bloom_bit_grid_get_cursor (grid), ==, 1023);
   g_assert_true (press (fixture, "Page_Down"));
@@ -704,7 +896,7 @@ test_details_rates (Fixture       *fixture,
   run (fixture, "filter.insert", "a");
   /* (1 − (7/8)^2)^2 = (1 − 0.765625)^2 = 0.0549316 */
   g_assert_cmpstr (bloom_details_view_get_value (details, "exact"), ==,
-                   "f = (1 − (1 − 1/m)^(k·n))^k = (1 − (1 − 1/8)^(2·1))^2 = (1 − 0.7656)^2 ≈ 0.05493");
+                   "f ≈ (1 − (1 − 1/m)^(k·n))^k = (1 − (1 − 1/8)^(2·1))^2 = (1 − 0.7656)^2 ≈ 0.05493");
   g_assert_cmpstr (bloom_details_view_get_value (details, "fill-rate"), ==, "(X/m)^k = (2/8)^2 ≈ 0.0625");
   /* −(8/2)·ln(1 − 2/8) = 4·0.287682 = 1.1507 */
   g_assert_cmpstr (bloom_details_view_get_value (details, "estimated-n"), ==,
@@ -937,6 +1129,10 @@ main (int   argc,
   ADD ("step-through", test_step_through);
   ADD ("step-through-query", test_step_through_query);
   ADD ("grid-marks", test_grid_marks);
+  ADD ("grid-readable", test_grid_readable);
+  ADD ("grid-marks-apart", test_grid_marks_apart);
+  ADD ("grid-cursor-with-focus", test_grid_cursor_with_focus);
+  ADD ("step-through-new-operation", test_step_through_new_operation);
   ADD ("grid-focus-order", test_grid_focus_order);
   ADD ("bit-cursor", test_bit_cursor);
   ADD ("set-by-column", test_set_by_column);

@@ -308,15 +308,21 @@ test_grid_columns (Fixture       *fixture,
   wait_for_draw (fixture);
   g_assert_cmpuint (bloom_bit_grid_get_columns (grid), ==, 8);
   /* A small filter keeps its natural width: one row of 8. */
-  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (grid)), ==,
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (grid)), <=,
                    (int) bloom_bit_grid_get_cell_size (grid));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (grid)), >=, 20);
 
+  /* Readable cells (24 pixels at 100 %) in whole groups of 8 columns, as
+   * many as fit in 1280 pixels, at most 64. */
   create_filter (fixture, "1024", "3");
   wait_for_draw (fixture);
-  g_assert_cmpuint (bloom_bit_grid_get_columns (grid), ==, 64);
+  g_assert_cmpuint (bloom_bit_grid_get_cell_size (grid), >=, 24);
+  g_assert_cmpuint (bloom_bit_grid_get_columns (grid), >=, 32);
+  g_assert_cmpuint (bloom_bit_grid_get_columns (grid) % 8, ==, 0);
   g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 100000), ==, 64);
-  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 400), <, 64);
-  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 400), >, 8);
+  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 600), <, 64);
+  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 600), >, 8);
+  g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 600) % 8, ==, 0);
   g_assert_cmpuint (bloom_bit_grid_columns_for_width (grid, 1), ==, 1);
 
   create_filter (fixture, "100", "3");
@@ -349,6 +355,58 @@ test_grid_columns (Fixture       *fixture,
     activate (fixture, "view.zoom-reset");
     g_assert_cmpuint (bloom_bit_grid_get_cell_size (grid), ==, before);
   }
+}
+
+/* Zoom for the room: the text grows with the grid, not the grid alone;
+ * at 200 % in 1280 × 800 nothing needs scrolling sideways. */
+static void
+test_zoom_scales_text (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  GtkWidget *verdict = child (fixture, "verdict_label");
+  GtkWidget *entries = child (fixture, "entries_value");
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+  int verdict_height, entries_height;
+  guint cell;
+
+  create_filter (fixture, "1024", "12");
+  run (fixture, "filter.insert", "kiwi");
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 800);
+  wait_for_draw (fixture);
+  verdict_height = gtk_widget_get_height (verdict);
+  entries_height = gtk_widget_get_height (entries);
+  cell = bloom_bit_grid_get_cell_size (grid);
+
+  for (guint i = 0; i < 5; i++)
+    activate (fixture, "view.zoom-in");
+  g_assert_cmpuint (bloom_window_get_zoom (fixture->window), ==, 200);
+  wait_for_draw (fixture);
+  for (guint i = 0; i < 20 && gtk_widget_get_width (GTK_WIDGET (fixture->window)) > 1280; i++)
+    wait_for_draw (fixture);
+
+  g_assert_cmpint (gtk_widget_get_height (verdict), >=, verdict_height * 3 / 2);
+  g_assert_cmpint (gtk_widget_get_height (entries), >=, entries_height * 3 / 2);
+  g_assert_cmpuint (bloom_bit_grid_get_cell_size (grid), ==, 2 * cell);
+  /* The page fits the window's width: no sideways scrolling. */
+  {
+    int minimum, natural;
+
+    gtk_widget_measure (child (fixture, "page"), GTK_ORIENTATION_HORIZONTAL, -1,
+                        &minimum, &natural, NULL, NULL);
+    g_assert_cmpint (minimum, <=, 1280 - 36);
+  }
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 1280);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (grid)), <=,
+                   gtk_widget_get_width (child (fixture, "grid_scroller")));
+
+  /* 300 % at most, 50 % at least, and back. */
+  for (guint i = 0; i < 5; i++)
+    activate (fixture, "view.zoom-in");
+  g_assert_cmpuint (bloom_window_get_zoom (fixture->window), ==, 300);
+  activate (fixture, "view.zoom-reset");
+  for (guint i = 0; i < 20 && gtk_widget_get_height (verdict) != verdict_height; i++)
+    wait_for_draw (fixture);
+  g_assert_cmpint (gtk_widget_get_height (verdict), ==, verdict_height);
 }
 
 /* W3: the rows of an insert whose positions repeat. */
@@ -626,6 +684,7 @@ main (int   argc,
   ADD ("validation-messages", test_validation_messages);
   ADD ("entry-limit-message", test_entry_limit_message);
   ADD ("grid-columns", test_grid_columns);
+  ADD ("zoom-scales-text", test_zoom_scales_text);
   ADD ("hash-table-repeat", test_hash_table_repeat);
   ADD ("details", test_details);
   ADD ("expanders", test_expanders);

@@ -122,7 +122,6 @@ bloom_application_startup (GApplication *application)
 {
   static const char * const quit_accels[] = { "<Control>q", NULL };
   BloomApplication *self = BLOOM_APPLICATION (application);
-  g_autoptr(GtkCssProvider) provider = NULL;
 
   G_APPLICATION_CLASS (bloom_application_parent_class)->startup (application);
 
@@ -136,13 +135,6 @@ bloom_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit", quit_accels);
 
   gtk_window_set_default_icon_name (APPLICATION_ID);
-
-  /* Plain GtkApplication does not load style.css by itself. */
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/io/github/bloomlab/BloomLab/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                              GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
 
 static void

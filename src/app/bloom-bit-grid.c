@@ -15,9 +15,23 @@
 #include "bloom-format.h"
 
 #define LABEL_GAP 8     /* between the row labels and the first cell */
-#define CELL_GAP  2     /* between neighbouring cells */
+#define RULER_GAP 4     /* between the column ruler and the first row */
 #define GROUP     8     /* columns per group: a wider gap helps count by hand */
-#define GROUP_GAP 4
+
+/* Where everything is, for one cell size, font and width. A cell is a
+ * square of `inner` pixels with `gap` pixels to the next one, so that two
+ * marked neighbours never merge: the marks are drawn inside the square. */
+typedef struct
+{
+  guint cell;         /* from one cell to the next */
+  guint inner;        /* the square */
+  guint gap;
+  guint group_gap;    /* added after every GROUP columns */
+  guint mark;         /* the width of a mark's frame, inside the square */
+  int   label_width;  /* the row labels and the gap after them */
+  int   top;          /* the column ruler and the gap under it; 0 without */
+  guint columns;
+} Geometry;
 
 /* What the marks of the last operation depend on. Compared as bytes,
  * so always zeroed before it is filled in. */
@@ -27,9 +41,7 @@ typedef struct
   guint32  repeats;     /* bit i: step i repeats an earlier position */
   guint    n_steps;
   gboolean stepping;
-  guint    columns;
-  int      label_width;
-  guint    cell_size;
+  Geometry geometry;
 } Marks;
 
 struct _BloomBitGrid
@@ -60,8 +72,7 @@ struct _BloomBitGrid
   int           cells_scale;
   BloomFilter  *cells_filter;
   guint         cells_set_bits;
-  guint         cells_columns;
-  guint         cells_size;
+  Geometry      cells_geometry;
   GdkRGBA       cells_color;
 
   /* The marks of the last operation's positions, as last drawn, and what
@@ -98,16 +109,16 @@ get_m (BloomBitGrid *self)
   return filter ? bloom_filter_get_m (filter) : 0;
 }
 
+/* Row labels and the ruler in the body text's size and tabular figures. */
 static PangoLayout *
 create_label_layout (BloomBitGrid *self)
 {
   PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
-  g_autoptr(PangoFontDescription) font = NULL;
+  PangoAttrList *attributes = pango_attr_list_new ();
 
-  /* Row labels grow with the cells, so they stay readable when zoomed. */
-  font = pango_font_description_copy (pango_context_get_font_description (pango_layout_get_context (layout)));
-  pango_font_description_set_absolute_size (font, MAX (self->cell_size * 0.62, 7.0) * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
+  pango_attr_list_insert (attributes, pango_attr_font_features_new ("tnum"));
+  pango_layout_set_attributes (layout, attributes);
+  pango_attr_list_unref (attributes);
 
   return layout;
 }
@@ -134,38 +145,64 @@ get_label_width (BloomBitGrid *self,
   return width + LABEL_GAP;
 }
 
+/* The cell size's parts and the labels' room; the columns come later. */
+static void
+init_geometry (BloomBitGrid *self,
+               PangoLayout  *layout,
+               Geometry     *geometry)
+{
+  int text_height = 0;
+
+  memset (geometry, 0, sizeof *geometry);
+  geometry->cell = self->cell_size;
+  geometry->gap = MAX (3, self->cell_size / 6);
+  geometry->inner = geometry->cell - geometry->gap;
+  geometry->group_gap = MAX (geometry->gap, self->cell_size / 3);
+  geometry->mark = MAX (2, geometry->inner / 5);
+  geometry->label_width = get_label_width (self, layout);
+
+  pango_layout_set_text (layout, "+0", -1);
+  pango_layout_get_pixel_size (layout, NULL, &text_height);
+  geometry->top = get_m (self) > GROUP ? text_height + RULER_GAP : 0;
+}
+
 /* The left edge of a column, and so the width of that many columns. */
 static int
-column_x (BloomBitGrid *self,
-          int           label_width,
-          guint         column)
+column_x (const Geometry *geometry,
+          guint           column)
 {
-  return label_width + column * self->cell_size + (column / GROUP) * GROUP_GAP;
-}
-
-/* The top left corner of the cell of bit @index. */
-static graphene_point_t
-cell_origin (BloomBitGrid *self,
-             int           label_width,
-             guint         columns,
-             guint         index)
-{
-  return GRAPHENE_POINT_INIT (column_x (self, label_width, index % columns),
-                              (index / columns) * self->cell_size);
+  return geometry->label_width + column * geometry->cell + (column / GROUP) * geometry->group_gap;
 }
 
 static int
-width_for_columns (BloomBitGrid *self,
-                   int           label_width,
-                   guint         columns)
+row_y (const Geometry *geometry,
+       guint           row)
 {
-  return column_x (self, label_width, columns - 1) + self->cell_size;
+  return geometry->top + row * geometry->cell;
 }
 
+/* The top left corner of the square of bit @index. */
+static graphene_point_t
+cell_origin (const Geometry *geometry,
+             guint           index)
+{
+  return GRAPHENE_POINT_INIT (column_x (geometry, index % geometry->columns),
+                              row_y (geometry, index / geometry->columns));
+}
+
+static int
+width_for_columns (const Geometry *geometry,
+                   guint           columns)
+{
+  return column_x (geometry, columns - 1) + geometry->inner;
+}
+
+/* As many columns as fit, at most 64 and m; whole groups of 8 when there
+ * is more than one row, so that the row labels stay round numbers. */
 static guint
-columns_for_width (BloomBitGrid *self,
-                   int           label_width,
-                   int           width)
+columns_for_width (BloomBitGrid   *self,
+                   const Geometry *geometry,
+                   int             width)
 {
   guint m = get_m (self);
   guint columns = MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m);
@@ -173,10 +210,22 @@ columns_for_width (BloomBitGrid *self,
   if (m == 0)
     return 0;
 
-  while (columns > 1 && width_for_columns (self, label_width, columns) > width)
+  while (columns > 1 && width_for_columns (geometry, columns) > width)
     columns--;
+  if (columns < m && columns > GROUP)
+    columns -= columns % GROUP;
 
   return columns;
+}
+
+static void
+get_geometry (BloomBitGrid *self,
+              PangoLayout  *layout,
+              int           width,
+              Geometry     *geometry)
+{
+  init_geometry (self, layout, geometry);
+  geometry->columns = columns_for_width (self, geometry, width);
 }
 
 static void
@@ -190,8 +239,8 @@ bloom_bit_grid_measure (GtkWidget      *widget,
 {
   BloomBitGrid *self = BLOOM_BIT_GRID (widget);
   g_autoptr(PangoLayout) layout = create_label_layout (self);
-  int label_width = get_label_width (self, layout);
   guint m = get_m (self);
+  Geometry geometry;
 
   if (m == 0)
     {
@@ -199,10 +248,12 @@ bloom_bit_grid_measure (GtkWidget      *widget,
       return;
     }
 
+  init_geometry (self, layout, &geometry);
+
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = width_for_columns (self, label_width, 1);
-      *natural = width_for_columns (self, label_width, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m));
+      *minimum = width_for_columns (&geometry, 1);
+      *natural = width_for_columns (&geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m));
     }
   else
     {
@@ -213,14 +264,14 @@ bloom_bit_grid_measure (GtkWidget      *widget,
       if (width < 0)
         width = gtk_widget_get_width (widget);
       if (width <= 0)
-        width = width_for_columns (self, label_width, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m));
+        width = width_for_columns (&geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m));
 
-      columns = columns_for_width (self, label_width, width);
+      columns = columns_for_width (self, &geometry, width);
       rows = (m + columns - 1) / columns;
       if (for_size < 0)
         self->measured_rows = rows;
 
-      *minimum = *natural = rows * self->cell_size;
+      *minimum = *natural = row_y (&geometry, rows - 1) + geometry.inner;
     }
 }
 
@@ -260,48 +311,79 @@ bloom_bit_grid_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
-/* Adds the cells whose bit is @set to the path: squares, or with @frames
+/* Adds the squares whose bit is @set to the path: whole, or with @frames
  * the one-pixel frame inside each square (to fill even-odd). */
 static void
-add_cells (BloomBitGrid *self,
-           cairo_t      *cr,
-           BloomFilter  *filter,
-           int           label_width,
-           guint         columns,
-           gboolean      set,
-           gboolean      frames)
+add_cells (cairo_t        *cr,
+           BloomFilter    *filter,
+           const Geometry *geometry,
+           gboolean        set,
+           gboolean        frames)
 {
-  double inner = self->cell_size - CELL_GAP;
+  double inner = geometry->inner;
 
   for (guint i = 0; i < bloom_filter_get_m (filter); i++)
     {
-      double x = column_x (self, label_width, i % columns);
-      double y = (i / columns) * self->cell_size;
+      graphene_point_t origin = cell_origin (geometry, i);
 
       if (!bloom_filter_get_bit (filter, i) != !set)
         continue;
 
-      cairo_rectangle (cr, x, y, inner, inner);
+      cairo_rectangle (cr, origin.x, origin.y, inner, inner);
       if (frames)
-        cairo_rectangle (cr, x + 1, y + 1, inner - 2, inner - 2);
+        cairo_rectangle (cr, origin.x + 1, origin.y + 1, inner - 2, inner - 2);
+    }
+}
+
+/* The index of each row's first bit at its left, and the offset of each
+ * group of 8 columns above it: any bit's index is the sum of the two. */
+static void
+draw_labels (cairo_t        *cr,
+             PangoLayout    *layout,
+             const Geometry *geometry,
+             guint           m,
+             const GdkRGBA  *color)
+{
+  guint rows = (m + geometry->columns - 1) / geometry->columns;
+  int text_width, text_height;
+
+  gdk_cairo_set_source_rgba (cr, color);
+  for (guint row = 0; row < rows; row++)
+    {
+      g_autofree char *label = g_strdup_printf ("%u", row * geometry->columns);
+
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, &text_width, &text_height);
+      cairo_move_to (cr, geometry->label_width - LABEL_GAP - text_width,
+                     row_y (geometry, row) + ((int) geometry->inner - text_height) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  if (geometry->top == 0)
+    return;
+
+  for (guint column = 0; column < geometry->columns; column += GROUP)
+    {
+      g_autofree char *label = g_strdup_printf ("+%u", column);
+
+      pango_layout_set_text (layout, label, -1);
+      cairo_move_to (cr, column_x (geometry, column), 0);
+      pango_cairo_show_layout (cr, layout);
     }
 }
 
 static GskRenderNode *
-draw_cells (BloomBitGrid  *self,
-            BloomFilter   *filter,
-            PangoLayout   *layout,
-            int            label_width,
-            guint          columns,
-            int            scale,
-            const GdkRGBA *fg)
+draw_cells (BloomBitGrid   *self,
+            BloomFilter    *filter,
+            PangoLayout    *layout,
+            const Geometry *geometry,
+            int             scale,
+            const GdkRGBA  *fg)
 {
   guint m = bloom_filter_get_m (filter);
-  guint rows = (m + columns - 1) / columns;
-  float cell = self->cell_size;
-  float inner = cell - CELL_GAP;
-  int width = width_for_columns (self, label_width, columns);
-  int height = rows * self->cell_size;
+  guint rows = (m + geometry->columns - 1) / geometry->columns;
+  int width = width_for_columns (geometry, geometry->columns);
+  int height = row_y (geometry, rows - 1) + geometry->inner;
   GskRenderNode *node;
   cairo_surface_t *image;
   cairo_t *cr;
@@ -312,35 +394,24 @@ draw_cells (BloomBitGrid  *self,
   clear_border = *fg;
   clear_border.alpha *= 0.45f;
   label_color = *fg;
-  label_color.alpha *= 0.65f;
+  label_color.alpha *= 0.7f;
 
   /* In device pixels, so that the image maps onto them one to one. */
   image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
   cairo_surface_set_device_scale (image, scale, scale);
   cr = cairo_create (image);
 
-  gdk_cairo_set_source_rgba (cr, &label_color);
-  for (guint row = 0; row < rows; row++)
-    {
-      g_autofree char *label = g_strdup_printf ("%u", row * columns);
-      int text_width, text_height;
+  draw_labels (cr, layout, geometry, m, &label_color);
 
-      pango_layout_set_text (layout, label, -1);
-      pango_layout_get_pixel_size (layout, &text_width, &text_height);
-      cairo_move_to (cr, label_width - LABEL_GAP - text_width,
-                     row * cell + (inner - text_height) / 2.0f);
-      pango_cairo_show_layout (cr, layout);
-    }
-
-  /* Set and clear differ in fill, not only in colour: set cells are
+  /* Set and clear differ in fill, not only in colour: set squares are
    * solid, clear ones a faint fill inside a frame. One path per colour. */
-  add_cells (self, cr, filter, label_width, columns, TRUE, FALSE);
+  add_cells (cr, filter, geometry, TRUE, FALSE);
   gdk_cairo_set_source_rgba (cr, fg);
   cairo_fill (cr);
-  add_cells (self, cr, filter, label_width, columns, FALSE, FALSE);
+  add_cells (cr, filter, geometry, FALSE, FALSE);
   gdk_cairo_set_source_rgba (cr, &clear_fill);
   cairo_fill (cr);
-  add_cells (self, cr, filter, label_width, columns, FALSE, TRUE);
+  add_cells (cr, filter, geometry, FALSE, TRUE);
   gdk_cairo_set_source_rgba (cr, &clear_border);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
   cairo_fill (cr);
@@ -365,78 +436,72 @@ clear_cells (BloomBitGrid *self)
 }
 
 static void
-append_cells (BloomBitGrid  *self,
-              GtkSnapshot   *snapshot,
-              BloomFilter   *filter,
-              PangoLayout   *layout,
-              int            label_width,
-              guint          columns,
-              const GdkRGBA *fg)
+append_cells (BloomBitGrid   *self,
+              GtkSnapshot    *snapshot,
+              BloomFilter    *filter,
+              PangoLayout    *layout,
+              const Geometry *geometry,
+              const GdkRGBA  *fg)
 {
   guint set_bits = bloom_filter_count_set_bits (filter);
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
   if (self->cells_node == NULL || self->cells_filter != filter ||
-      self->cells_set_bits != set_bits || self->cells_columns != columns ||
-      self->cells_size != self->cell_size || self->cells_scale != scale ||
+      self->cells_set_bits != set_bits || self->cells_scale != scale ||
+      memcmp (&self->cells_geometry, geometry, sizeof *geometry) != 0 ||
       !gdk_rgba_equal (&self->cells_color, fg))
     {
       clear_cells (self);
-      self->cells_node = draw_cells (self, filter, layout, label_width, columns, scale, fg);
+      self->cells_node = draw_cells (self, filter, layout, geometry, scale, fg);
       self->cells_scale = scale;
       /* A reference, so that no other filter can appear at this address. */
       self->cells_filter = g_object_ref (filter);
       self->cells_set_bits = set_bits;
-      self->cells_columns = columns;
-      self->cells_size = self->cell_size;
+      self->cells_geometry = *geometry;
       self->cells_color = *fg;
     }
 
-  if (self->cells_node != NULL)
-    gtk_snapshot_append_node (snapshot, self->cells_node);
+  gtk_snapshot_append_node (snapshot, self->cells_node);
 }
 
-/* A rectangle with rounded corners as a closed path of its own. */
+/* A ring in the gap around the square at @origin, clear of its
+ * neighbours' squares. */
 static void
-add_rounded_rect (cairo_t               *cr,
-                  const graphene_rect_t *rect,
-                  double                 radius)
+add_ring (cairo_t                *cr,
+          const Geometry         *geometry,
+          const graphene_point_t *origin)
 {
-  double x = rect->origin.x, y = rect->origin.y;
-  double width = rect->size.width, height = rect->size.height;
+  double outside = geometry->gap - 1;
+  double inside = 1;
 
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
+  cairo_rectangle (cr, origin->x - outside, origin->y - outside,
+                   geometry->inner + 2 * outside, geometry->inner + 2 * outside);
+  cairo_rectangle (cr, origin->x - inside, origin->y - inside,
+                   geometry->inner + 2 * inside, geometry->inner + 2 * inside);
 }
 
-/* The last operation's positions: a thick orange outline and, as a cue
- * that does not rely on colour, a dot in the middle of the cell. While
- * stepping through them, only the steps revealed so far; the newest one
- * gets a second ring. A repeated position is marked once. */
+/* The last operation's positions: a thick orange frame inside the square,
+ * so that the fill (set or clear) still shows within it and neighbours
+ * never merge; its thickness is the cue that does not rely on colour.
+ * While stepping through them, only the steps revealed so far; the
+ * newest one also gets a ring in the gap around it. A position that
+ * repeats an earlier step is already framed. */
 static GskRenderNode *
-draw_marks (BloomBitGrid *self,
-            const Marks  *marks)
+draw_marks (const Marks *marks)
 {
-  float cell = marks->cell_size;
-  float inner = cell - CELL_GAP;
-  float thick = MAX (3.0f, cell / 6.0f);
-  float dot = MAX (4.0f, roundf (cell / 3.0f));
+  const Geometry *geometry = &marks->geometry;
+  double inner = geometry->inner;
+  double mark = geometry->mark;
   graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
   GskRenderNode *node;
   cairo_t *cr;
 
   for (guint step = 0; step < marks->n_steps; step++)
     {
-      graphene_point_t origin = cell_origin (self, marks->label_width, marks->columns,
-                                             marks->positions[step]);
-      float x = origin.x, y = origin.y;
-      /* The ring of the current step reaches furthest: 4 pixels, within
-       * the grid's margin, so no scroller clips it. */
-      graphene_rect_t reach = GRAPHENE_RECT_INIT (x - 4, y - 4, inner + 8, inner + 8);
+      graphene_point_t origin = cell_origin (geometry, marks->positions[step]);
+      graphene_rect_t reach = GRAPHENE_RECT_INIT (origin.x - geometry->gap, origin.y - geometry->gap,
+                                                  inner + 2 * geometry->gap,
+                                                  inner + 2 * geometry->gap);
 
       if (step == 0)
         bounds = reach;
@@ -451,26 +516,19 @@ draw_marks (BloomBitGrid *self,
 
   for (guint step = 0; step < marks->n_steps; step++)
     {
-      graphene_point_t origin = cell_origin (self, marks->label_width, marks->columns,
-                                             marks->positions[step]);
-      float x = origin.x, y = origin.y;
+      graphene_point_t origin = cell_origin (geometry, marks->positions[step]);
 
       if (marks->stepping && step + 1 == marks->n_steps)
         {
-          add_rounded_rect (cr, &GRAPHENE_RECT_INIT (x - 4, y - 4, inner + 8, inner + 8), 4);
-          add_rounded_rect (cr, &GRAPHENE_RECT_INIT (x - 2, y - 2, inner + 4, inner + 4), 2);
+          add_ring (cr, geometry, &origin);
           cairo_fill (cr);
         }
 
       if (marks->repeats & (1u << step))
         continue;
 
-      /* The outline: a frame inside the cell grown by one pixel. */
-      cairo_rectangle (cr, x - 1, y - 1, inner + 2, inner + 2);
-      cairo_rectangle (cr, x - 1 + thick, y - 1 + thick, inner + 2 - 2 * thick, inner + 2 - 2 * thick);
-      cairo_fill (cr);
-
-      cairo_arc (cr, x + inner / 2, y + inner / 2, dot / 2, 0, 2 * G_PI);
+      cairo_rectangle (cr, origin.x, origin.y, inner, inner);
+      cairo_rectangle (cr, origin.x + mark, origin.y + mark, inner - 2 * mark, inner - 2 * mark);
       cairo_fill (cr);
     }
 
@@ -483,8 +541,7 @@ static void
 append_marks (BloomBitGrid   *self,
               GtkSnapshot    *snapshot,
               BloomOperation *operation,
-              int             label_width,
-              guint           columns)
+              const Geometry *geometry)
 {
   Marks marks;
 
@@ -499,9 +556,7 @@ append_marks (BloomBitGrid   *self,
         marks.repeats |= 1u << step;
     }
   marks.stepping = operation != NULL && self->revealed_steps != G_MAXUINT;
-  marks.columns = columns;
-  marks.label_width = label_width;
-  marks.cell_size = self->cell_size;
+  marks.geometry = *geometry;
 
   if (marks.n_steps == 0)
     {
@@ -512,11 +567,38 @@ append_marks (BloomBitGrid   *self,
   if (self->marks_node == NULL || memcmp (&marks, &self->marks, sizeof marks) != 0)
     {
       g_clear_pointer (&self->marks_node, gsk_render_node_unref);
-      self->marks_node = draw_marks (self, &marks);
+      self->marks_node = draw_marks (&marks);
       self->marks = marks;
     }
 
   gtk_snapshot_append_node (snapshot, self->marks_node);
+}
+
+/* The keyboard cursor, a blue ring in the gap around its square, only
+ * while the grid has the keyboard focus: elsewhere it would be a mark
+ * that means nothing. */
+static void
+append_cursor (BloomBitGrid   *self,
+               GtkSnapshot    *snapshot,
+               const Geometry *geometry)
+{
+  graphene_point_t origin;
+  float width = geometry->gap - 2;
+  float inset = geometry->gap - 1;
+  GskRoundedRect ring;
+
+  if (!gtk_widget_has_focus (GTK_WIDGET (self)) || self->cursor >= get_m (self))
+    return;
+
+  origin = cell_origin (geometry, self->cursor);
+  gsk_rounded_rect_init_from_rect (&ring,
+                                   &GRAPHENE_RECT_INIT (origin.x - inset, origin.y - inset,
+                                                        geometry->inner + 2 * inset,
+                                                        geometry->inner + 2 * inset),
+                                   0);
+  gtk_snapshot_append_border (snapshot, &ring,
+                              (float[4]) { width, width, width, width },
+                              (GdkRGBA[4]) { cursor_color, cursor_color, cursor_color, cursor_color });
 }
 
 static void
@@ -528,46 +610,22 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
   BloomOperation *operation = bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self));
   g_autoptr(PangoLayout) layout = NULL;
   int width = gtk_widget_get_width (widget);
-  int label_width;
-  guint m, columns;
-  float cell = self->cell_size;
-  float inner = cell - CELL_GAP;
+  Geometry geometry;
   GdkRGBA fg;
 
   if (filter == NULL || width <= 0 || gtk_widget_get_height (widget) <= 0)
     return;
 
-  m = bloom_filter_get_m (filter);
   layout = create_label_layout (self);
-  label_width = get_label_width (self, layout);
-  columns = columns_for_width (self, label_width, width);
+  get_geometry (self, layout, width, &geometry);
 
   bloom_session_view_get_foreground (BLOOM_SESSION_VIEW (self), &fg);
-  append_cells (self, snapshot, filter, layout, label_width, columns, &fg);
-  append_marks (self, snapshot, operation, label_width, columns);
-
-  /* The keyboard cursor: a blue ring just outside the cell, bold while the
-   * grid has the focus. */
-  if (self->cursor < m)
-    {
-      graphene_point_t origin = cell_origin (self, label_width, columns, self->cursor);
-      float x = origin.x, y = origin.y;
-      gboolean focused = gtk_widget_has_focus (widget);
-      float ring_width = focused ? 3 : 1;
-      float gap = focused ? 4 : 2;
-      GskRoundedRect ring;
-
-      gsk_rounded_rect_init_from_rect (&ring,
-                                       &GRAPHENE_RECT_INIT (x - gap, y - gap,
-                                                            inner + 2 * gap, inner + 2 * gap),
-                                       3);
-      gtk_snapshot_append_border (snapshot, &ring,
-                                  (float[4]) { ring_width, ring_width, ring_width, ring_width },
-                                  (GdkRGBA[4]) { cursor_color, cursor_color,
-                                                 cursor_color, cursor_color });
-    }
+  append_cells (self, snapshot, filter, layout, &geometry, &fg);
+  append_marks (self, snapshot, operation, &geometry);
+  append_cursor (self, snapshot, &geometry);
 }
 
+/* The bit whose cell (its square and the gap after it) holds @x, @y. */
 gboolean
 bloom_bit_grid_get_cell_at (BloomBitGrid *self,
                             double        x,
@@ -575,9 +633,9 @@ bloom_bit_grid_get_cell_at (BloomBitGrid *self,
                             guint        *index)
 {
   g_autoptr(PangoLayout) layout = NULL;
-  int label_width;
+  Geometry geometry;
   guint m = get_m (self);
-  guint columns, column, row;
+  guint column, row;
 
   g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), FALSE);
   g_return_val_if_fail (index != NULL, FALSE);
@@ -586,19 +644,18 @@ bloom_bit_grid_get_cell_at (BloomBitGrid *self,
     return FALSE;
 
   layout = create_label_layout (self);
-  label_width = get_label_width (self, layout);
-  columns = columns_for_width (self, label_width, gtk_widget_get_width (GTK_WIDGET (self)));
+  get_geometry (self, layout, gtk_widget_get_width (GTK_WIDGET (self)), &geometry);
 
-  if (x < label_width || y < 0)
+  if (x < geometry.label_width || y < geometry.top)
     return FALSE;
 
-  for (column = 0; column + 1 < columns && column_x (self, label_width, column + 1) <= x; column++)
+  for (column = 0; column + 1 < geometry.columns && column_x (&geometry, column + 1) <= x; column++)
     ;
-  row = (guint) (y / self->cell_size);
-  if (x >= column_x (self, label_width, column) + self->cell_size || row * columns + column >= m)
+  row = (guint) ((y - geometry.top) / geometry.cell);
+  if (x >= column_x (&geometry, column) + geometry.cell || row * geometry.columns + column >= m)
     return FALSE;
 
-  *index = row * columns + column;
+  *index = row * geometry.columns + column;
 
   return TRUE;
 }
@@ -664,20 +721,26 @@ static void
 scroll_to_cursor (BloomBitGrid *self)
 {
   GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  g_autoptr(PangoLayout) layout = NULL;
   GtkAdjustment *adjustment;
-  guint columns = bloom_bit_grid_get_columns (self);
-  double top, bottom, page;
+  Geometry geometry;
+  double row_top, top, bottom, page;
 
-  if (scroller == NULL || columns == 0 || !gtk_widget_get_realized (GTK_WIDGET (self)))
+  if (scroller == NULL || get_m (self) == 0 || !gtk_widget_get_realized (GTK_WIDGET (self)))
     return;
+
+  layout = create_label_layout (self);
+  get_geometry (self, layout, gtk_widget_get_width (GTK_WIDGET (self)), &geometry);
+  if (geometry.columns == 0)
+    return;
+  row_top = row_y (&geometry, self->cursor / geometry.columns);
 
 #if GTK_CHECK_VERSION (4, 12, 0)
   {
     graphene_point_t point;
 
     if (!gtk_widget_compute_point (GTK_WIDGET (self), scroller,
-                                   &GRAPHENE_POINT_INIT (0, (self->cursor / columns) * self->cell_size),
-                                   &point))
+                                   &GRAPHENE_POINT_INIT (0, row_top), &point))
       return;
     top = point.y;
   }
@@ -685,20 +748,20 @@ scroll_to_cursor (BloomBitGrid *self)
   {
     double x;
 
-    if (!gtk_widget_translate_coordinates (GTK_WIDGET (self), scroller,
-                                           0, (self->cursor / columns) * self->cell_size, &x, &top))
+    if (!gtk_widget_translate_coordinates (GTK_WIDGET (self), scroller, 0, row_top, &x, &top))
       return;
   }
 #endif
 
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
   page = gtk_adjustment_get_page_size (adjustment);
-  bottom = top + self->cell_size;
-  /* A little room around the row, for the cursor's ring. */
-  if (top < 4)
-    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + top - 4);
-  else if (bottom + 4 > page)
-    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + bottom + 4 - page);
+  bottom = top + geometry.inner;
+  /* Room around the row for the cursor's ring, which lies in the gap. */
+  if (top < geometry.gap)
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + top - geometry.gap);
+  else if (bottom + geometry.gap > page)
+    gtk_adjustment_set_value (adjustment,
+                              gtk_adjustment_get_value (adjustment) + bottom + geometry.gap - page);
 }
 
 typedef enum
@@ -925,7 +988,8 @@ bloom_bit_grid_class_init (BloomBitGridClass *klass)
   widget_class->state_flags_changed = bloom_bit_grid_state_flags_changed;
 
   properties[PROP_CELL_SIZE] =
-    g_param_spec_uint ("cell-size", NULL, NULL, 7, 64, BLOOM_BIT_GRID_BASE_CELL,
+    g_param_spec_uint ("cell-size", NULL, NULL, BLOOM_BIT_GRID_MIN_CELL, BLOOM_BIT_GRID_MAX_CELL,
+                       BLOOM_BIT_GRID_BASE_CELL,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   /* How many steps of the last operation are highlighted; G_MAXUINT: all. */
   properties[PROP_REVEALED_STEPS] =
@@ -982,7 +1046,7 @@ bloom_bit_grid_set_cell_size (BloomBitGrid *self,
 {
   g_return_if_fail (BLOOM_IS_BIT_GRID (self));
 
-  cell_size = CLAMP (cell_size, 7, 64);
+  cell_size = CLAMP (cell_size, BLOOM_BIT_GRID_MIN_CELL, BLOOM_BIT_GRID_MAX_CELL);
   if (self->cell_size == cell_size)
     return;
 
@@ -998,12 +1062,14 @@ bloom_bit_grid_columns_for_width (BloomBitGrid *self,
                                   int           width)
 {
   g_autoptr(PangoLayout) layout = NULL;
+  Geometry geometry;
 
   g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), 0);
 
   layout = create_label_layout (self);
+  get_geometry (self, layout, width, &geometry);
 
-  return columns_for_width (self, get_label_width (self, layout), width);
+  return geometry.columns;
 }
 
 guint

@@ -13,7 +13,10 @@
 G_BEGIN_DECLS
 
 #define BLOOM_BIT_GRID_MAX_COLUMNS 64
-#define BLOOM_BIT_GRID_BASE_CELL   14
+/* From one cell to the next at 100 %: a 20-pixel square and its gap. */
+#define BLOOM_BIT_GRID_BASE_CELL   24
+#define BLOOM_BIT_GRID_MIN_CELL    12
+#define BLOOM_BIT_GRID_MAX_CELL    96
 
 #define BLOOM_TYPE_BIT_GRID (bloom_bit_grid_get_type ())
 

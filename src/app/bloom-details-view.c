@@ -134,7 +134,7 @@ update_rates (BloomDetailsView *self,
                                k, n, m, k, exponent, k, approximate));
   /* Translators: (1 − 1/m)^(kn) is the chance that one bit is still 0 */
   take_value (self, ROW_EXACT,
-              g_strdup_printf (_("f = (1 − (1 − 1/m)^(k·n))^k = (1 − (1 − 1/%u)^(%u·%u))^%u = (1 − %s)^%u ≈ %s"),
+              g_strdup_printf (_("f ≈ (1 − (1 − 1/m)^(k·n))^k = (1 − (1 − 1/%u)^(%u·%u))^%u = (1 − %s)^%u ≈ %s"),
                                m, k, n, k, clear, k, exact));
   /* Translators: X is the number of bits set */
   take_value (self, ROW_FILL_RATE,
@@ -321,7 +321,7 @@ bloom_details_view_init (BloomDetailsView *self)
     _("Parameters"),
     _("Bits set"),
     _("Ideal-hash approximation"),
-    _("Finite-m formula"),
+    _("Finite-m approximation"),
     _("Rate from the bits set"),
     _("Estimated entries n̂"),
     _("Observed false-positive rate"),

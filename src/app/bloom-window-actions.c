@@ -18,11 +18,6 @@
 #include "bloom-sizing-dialog.h"
 #include "bloom-window-private.h"
 
-/* The zoom steps, in percent. */
-static const guint zoom_steps[] = { 50, 67, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300, 400 };
-
-G_STATIC_ASSERT (BLOOM_WINDOW_ZOOM_MIN == 50 && BLOOM_WINDOW_ZOOM_MAX == 400);
-
 static void
 create_action (GtkWidget  *widget,
                const char *action_name,
@@ -110,17 +105,19 @@ static guint
 next_zoom (guint zoom,
            int   direction)
 {
+  const guint *steps = _bloom_window_zoom_steps;
+  guint n_steps = G_N_ELEMENTS (_bloom_window_zoom_steps);
   guint index = 0;
 
-  while (index + 1 < G_N_ELEMENTS (zoom_steps) && zoom_steps[index] < zoom)
+  while (index + 1 < n_steps && steps[index] < zoom)
     index++;
 
-  if (direction > 0 && zoom_steps[index] <= zoom && index + 1 < G_N_ELEMENTS (zoom_steps))
+  if (direction > 0 && steps[index] <= zoom && index + 1 < n_steps)
     index++;
   else if (direction < 0 && index > 0)
     index--;
 
-  return zoom_steps[index];
+  return steps[index];
 }
 
 static void

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 
 #define BLOOM_WINDOW_ZOOM_DEFAULT 100
 #define BLOOM_WINDOW_ZOOM_MIN     50
-#define BLOOM_WINDOW_ZOOM_MAX     400
+#define BLOOM_WINDOW_ZOOM_MAX     300
 
 struct _BloomWindow
 {
@@ -56,6 +56,7 @@ struct _BloomWindow
   GtkWindow            *shortcuts_window;
 
   /* Template widgets */
+  GtkWidget            *page;
   GtkRevealer          *storage_revealer;
   GtkLabel             *storage_label;
   GtkWidget            *retry_button;
@@ -100,6 +101,7 @@ struct _BloomWindow
   BloomHashTable       *hash_table;
   BloomDetailsView     *details_view;
   GtkLabel             *step_label;
+  GtkWidget            *step_hint;
   GtkLabel             *cursor_label;
   GtkExpander          *plot_expander;
   BloomRatePlot        *rate_plot;
@@ -108,6 +110,8 @@ struct _BloomWindow
 };
 
 /* bloom-window.c */
+extern const guint _bloom_window_zoom_steps[12];
+
 void      _bloom_window_reveal               (GtkRevealer    *revealer,
                                               gboolean        shown);
 gboolean  _bloom_window_get_stepping         (BloomWindow    *self);

@@ -22,6 +22,15 @@
 
 G_DEFINE_FINAL_TYPE (BloomWindow, bloom_window, GTK_TYPE_APPLICATION_WINDOW)
 
+/* The zoom steps, in percent; style.css has a class "zoom-N" for each,
+ * which sets the page's font size. */
+const guint _bloom_window_zoom_steps[12] = { 50, 67, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300 };
+
+G_STATIC_ASSERT (BLOOM_WINDOW_ZOOM_MIN == 50 && BLOOM_WINDOW_ZOOM_MAX == 300);
+
+/* The verdict icon's size at 100 %. */
+#define VERDICT_ICON_SIZE 40
+
 enum {
   PROP_0,
   PROP_SESSION,
@@ -160,6 +169,7 @@ update_teaching (BloomWindow *self)
       gtk_label_set_text (self->step_label, step);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->step_label), stepping && k > 0);
+  gtk_widget_set_visible (self->step_hint, stepping && k > 0);
 
   if (active)
     {
@@ -556,6 +566,7 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/bloomlab/BloomLab/ui/bloom-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, BloomWindow, name)
+  BIND (page);
   BIND (storage_revealer);
   BIND (storage_label);
   BIND (retry_button);
@@ -600,6 +611,7 @@ bind_template (GtkWidgetClass *widget_class)
   BIND (hash_table);
   BIND (details_view);
   BIND (step_label);
+  BIND (step_hint);
   BIND (cursor_label);
   BIND (plot_expander);
   BIND (rate_plot);
@@ -663,6 +675,53 @@ bloom_window_class_init (BloomWindowClass *klass)
   _bloom_window_class_add_actions (widget_class);
 }
 
+/* The zoom step nearest to @zoom. */
+static guint
+nearest_zoom_step (guint zoom)
+{
+  guint best = _bloom_window_zoom_steps[0];
+
+  for (guint i = 1; i < G_N_ELEMENTS (_bloom_window_zoom_steps); i++)
+    if (ABS ((int) _bloom_window_zoom_steps[i] - (int) zoom) < ABS ((int) best - (int) zoom))
+      best = _bloom_window_zoom_steps[i];
+
+  return best;
+}
+
+static void
+apply_zoom (BloomWindow *self,
+            guint        old_zoom)
+{
+  g_autofree char *old_class = g_strdup_printf ("zoom-%u", old_zoom);
+  g_autofree char *new_class = g_strdup_printf ("zoom-%u", self->zoom);
+
+  /* Text, cards, tables and the plot follow the page's font size; the
+   * grid and the verdict icon are sized in pixels, so they follow here. */
+  gtk_widget_remove_css_class (self->page, old_class);
+  gtk_widget_add_css_class (self->page, new_class);
+  bloom_bit_grid_set_cell_size (self->grid, (BLOOM_BIT_GRID_BASE_CELL * self->zoom + 50) / 100);
+  gtk_image_set_pixel_size (self->verdict_icon, (VERDICT_ICON_SIZE * self->zoom + 50) / 100);
+}
+
+/* style.css, once per display. Plain GtkApplication does not load it, and
+ * the window's look (cards, the zoom's font sizes) depends on it with or
+ * without an application. */
+static void
+ensure_style (GdkDisplay *display)
+{
+  g_autoptr(GtkCssProvider) provider = NULL;
+
+  if (g_object_get_data (G_OBJECT (display), "bloom-lab-style") != NULL)
+    return;
+
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, "/io/github/bloomlab/BloomLab/style.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_set_data_full (G_OBJECT (display), "bloom-lab-style", g_steal_pointer (&provider),
+                          g_object_unref);
+}
+
 static void
 bloom_window_init (BloomWindow *self)
 {
@@ -672,7 +731,9 @@ bloom_window_init (BloomWindow *self)
   self->revealed_steps = G_MAXUINT;
   self->file_cancellable = g_cancellable_new ();
 
+  ensure_style (gtk_widget_get_display (GTK_WIDGET (self)));
   gtk_widget_init_template (GTK_WIDGET (self));
+  apply_zoom (self, BLOOM_WINDOW_ZOOM_DEFAULT);
 
   /* The page scrolls as a whole, so every part of it gets its natural
    * height: a tall page must not squeeze the grid's own scroller. */
@@ -737,21 +798,25 @@ bloom_window_get_zoom (BloomWindow *self)
   return self->zoom;
 }
 
-/* Ctrl+plus, Ctrl+minus and Ctrl+0 scale the grid's cells for a
- * projector; the zoom is kept with the window's size. */
+/* Ctrl+plus, Ctrl+minus and Ctrl+0 scale the whole page, text and grid
+ * together, for a lecture hall: 50 to 300 %, kept with the window's
+ * size. Zooms between the steps go to the nearest one. */
 void
 bloom_window_set_zoom (BloomWindow *self,
                        guint        zoom)
 {
+  guint old_zoom;
+
   g_return_if_fail (BLOOM_IS_WINDOW (self));
 
-  zoom = CLAMP (zoom, BLOOM_WINDOW_ZOOM_MIN, BLOOM_WINDOW_ZOOM_MAX);
+  zoom = nearest_zoom_step (CLAMP (zoom, BLOOM_WINDOW_ZOOM_MIN, BLOOM_WINDOW_ZOOM_MAX));
   if (self->zoom == zoom)
     return;
 
+  old_zoom = self->zoom;
   self->zoom = zoom;
-  bloom_bit_grid_set_cell_size (self->grid, (BLOOM_BIT_GRID_BASE_CELL * zoom + 50) / 100);
-  if (self->settings != NULL)
+  apply_zoom (self, old_zoom);
+  if (self->settings != NULL && g_settings_get_int (self->settings, "zoom") != (int) zoom)
     g_settings_set_int (self->settings, "zoom", zoom);
   _bloom_window_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
