@@ -101,25 +101,6 @@ undo_action (GtkWidget  *widget,
   bloom_session_undo (BLOOM_WINDOW (widget)->session);
 }
 
-static guint
-next_zoom (guint zoom,
-           int   direction)
-{
-  const guint *steps = _bloom_window_zoom_steps;
-  guint n_steps = G_N_ELEMENTS (_bloom_window_zoom_steps);
-  guint index = 0;
-
-  while (index + 1 < n_steps && steps[index] < zoom)
-    index++;
-
-  if (direction > 0 && steps[index] <= zoom && index + 1 < n_steps)
-    index++;
-  else if (direction < 0 && index > 0)
-    index--;
-
-  return steps[index];
-}
-
 static void
 zoom_action (GtkWidget  *widget,
              const char *action_name,
@@ -128,9 +109,9 @@ zoom_action (GtkWidget  *widget,
   BloomWindow *self = BLOOM_WINDOW (widget);
 
   if (g_str_equal (action_name, "view.zoom-in"))
-    bloom_window_set_zoom (self, next_zoom (self->zoom, 1));
+    bloom_window_set_zoom (self, _bloom_window_next_zoom (self->zoom, 1));
   else if (g_str_equal (action_name, "view.zoom-out"))
-    bloom_window_set_zoom (self, next_zoom (self->zoom, -1));
+    bloom_window_set_zoom (self, _bloom_window_next_zoom (self->zoom, -1));
   else
     bloom_window_set_zoom (self, BLOOM_WINDOW_ZOOM_DEFAULT);
 }

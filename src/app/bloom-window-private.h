@@ -110,8 +110,6 @@ struct _BloomWindow
 };
 
 /* bloom-window.c */
-extern const guint _bloom_window_zoom_steps[12];
-
 void      _bloom_window_reveal               (GtkRevealer    *revealer,
                                               gboolean        shown);
 gboolean  _bloom_window_get_stepping         (BloomWindow    *self);
@@ -122,6 +120,13 @@ void      _bloom_window_set_revealed_steps   (BloomWindow    *self,
 void      _bloom_window_present_kept         (BloomWindow    *self,
                                               GtkWindow     **kept,
                                               GtkWindow     *(*make) (BloomWindow *self));
+
+/* bloom-window-zoom.c */
+void      _bloom_window_apply_zoom           (BloomWindow    *self,
+                                              guint           old_zoom);
+guint     _bloom_window_nearest_zoom         (guint           zoom);
+guint     _bloom_window_next_zoom            (guint           zoom,
+                                              int             direction);
 
 /* bloom-window-fields.c */
 void      _bloom_window_class_add_field_callbacks (GtkWidgetClass *widget_class);

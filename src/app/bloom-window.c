@@ -22,15 +22,6 @@
 
 G_DEFINE_FINAL_TYPE (BloomWindow, bloom_window, GTK_TYPE_APPLICATION_WINDOW)
 
-/* The zoom steps, in percent; style.css has a class "zoom-N" for each,
- * which sets the page's font size. */
-const guint _bloom_window_zoom_steps[12] = { 50, 67, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300 };
-
-G_STATIC_ASSERT (BLOOM_WINDOW_ZOOM_MIN == 50 && BLOOM_WINDOW_ZOOM_MAX == 300);
-
-/* The verdict icon's size at 100 %. */
-#define VERDICT_ICON_SIZE 40
-
 enum {
   PROP_0,
   PROP_SESSION,
@@ -675,34 +666,6 @@ bloom_window_class_init (BloomWindowClass *klass)
   _bloom_window_class_add_actions (widget_class);
 }
 
-/* The zoom step nearest to @zoom. */
-static guint
-nearest_zoom_step (guint zoom)
-{
-  guint best = _bloom_window_zoom_steps[0];
-
-  for (guint i = 1; i < G_N_ELEMENTS (_bloom_window_zoom_steps); i++)
-    if (ABS ((int) _bloom_window_zoom_steps[i] - (int) zoom) < ABS ((int) best - (int) zoom))
-      best = _bloom_window_zoom_steps[i];
-
-  return best;
-}
-
-static void
-apply_zoom (BloomWindow *self,
-            guint        old_zoom)
-{
-  g_autofree char *old_class = g_strdup_printf ("zoom-%u", old_zoom);
-  g_autofree char *new_class = g_strdup_printf ("zoom-%u", self->zoom);
-
-  /* Text, cards, tables and the plot follow the page's font size; the
-   * grid and the verdict icon are sized in pixels, so they follow here. */
-  gtk_widget_remove_css_class (self->page, old_class);
-  gtk_widget_add_css_class (self->page, new_class);
-  bloom_bit_grid_set_cell_size (self->grid, (BLOOM_BIT_GRID_BASE_CELL * self->zoom + 50) / 100);
-  gtk_image_set_pixel_size (self->verdict_icon, (VERDICT_ICON_SIZE * self->zoom + 50) / 100);
-}
-
 /* style.css, once per display. Plain GtkApplication does not load it, and
  * the window's look (cards, the zoom's font sizes) depends on it with or
  * without an application. */
@@ -733,7 +696,7 @@ bloom_window_init (BloomWindow *self)
 
   ensure_style (gtk_widget_get_display (GTK_WIDGET (self)));
   gtk_widget_init_template (GTK_WIDGET (self));
-  apply_zoom (self, BLOOM_WINDOW_ZOOM_DEFAULT);
+  _bloom_window_apply_zoom (self, BLOOM_WINDOW_ZOOM_DEFAULT);
 
   /* The page scrolls as a whole, so every part of it gets its natural
    * height: a tall page must not squeeze the grid's own scroller. */
@@ -809,13 +772,13 @@ bloom_window_set_zoom (BloomWindow *self,
 
   g_return_if_fail (BLOOM_IS_WINDOW (self));
 
-  zoom = nearest_zoom_step (CLAMP (zoom, BLOOM_WINDOW_ZOOM_MIN, BLOOM_WINDOW_ZOOM_MAX));
+  zoom = _bloom_window_nearest_zoom (CLAMP (zoom, BLOOM_WINDOW_ZOOM_MIN, BLOOM_WINDOW_ZOOM_MAX));
   if (self->zoom == zoom)
     return;
 
   old_zoom = self->zoom;
   self->zoom = zoom;
-  apply_zoom (self, old_zoom);
+  _bloom_window_apply_zoom (self, old_zoom);
   if (self->settings != NULL && g_settings_get_int (self->settings, "zoom") != (int) zoom)
     g_settings_set_int (self->settings, "zoom", zoom);
   _bloom_window_update_actions (self);

@@ -1,0 +1,69 @@
+/* bloom-window-zoom.c — zoom for the lecture hall: Ctrl+plus, Ctrl+minus
+ * and Ctrl+0 scale the whole page, text and grid together, 50 to 300 %
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-window"
+
+#include "config.h"
+
+#include "bloom-window-private.h"
+
+/* The zoom steps, in percent; style.css has a class "zoom-N" for each,
+ * which sets the page's font size. */
+const guint _bloom_window_zoom_steps[12] = { 50, 67, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300 };
+
+G_STATIC_ASSERT (BLOOM_WINDOW_ZOOM_MIN == 50 && BLOOM_WINDOW_ZOOM_MAX == 300);
+
+
+/* The verdict icon's size at 100 %. */
+#define VERDICT_ICON_SIZE 40
+
+/* The zoom step nearest to @zoom. */
+guint
+_bloom_window_nearest_zoom (guint zoom)
+{
+  guint best = _bloom_window_zoom_steps[0];
+
+  for (guint i = 1; i < G_N_ELEMENTS (_bloom_window_zoom_steps); i++)
+    if (ABS ((int) _bloom_window_zoom_steps[i] - (int) zoom) < ABS ((int) best - (int) zoom))
+      best = _bloom_window_zoom_steps[i];
+
+  return best;
+}
+
+void
+_bloom_window_apply_zoom (BloomWindow *self,
+                          guint        old_zoom)
+{
+  g_autofree char *old_class = g_strdup_printf ("zoom-%u", old_zoom);
+  g_autofree char *new_class = g_strdup_printf ("zoom-%u", self->zoom);
+
+  /* Text, cards, tables and the plot follow the page's font size; the
+   * grid and the verdict icon are sized in pixels, so they follow here. */
+  gtk_widget_remove_css_class (self->page, old_class);
+  gtk_widget_add_css_class (self->page, new_class);
+  bloom_bit_grid_set_cell_size (self->grid, (BLOOM_BIT_GRID_BASE_CELL * self->zoom + 50) / 100);
+  gtk_image_set_pixel_size (self->verdict_icon, (VERDICT_ICON_SIZE * self->zoom + 50) / 100);
+}
+
+/* The step after @zoom in @direction, or the last one. */
+guint
+_bloom_window_next_zoom (guint zoom,
+                         int   direction)
+{
+  const guint *steps = _bloom_window_zoom_steps;
+  guint n_steps = G_N_ELEMENTS (_bloom_window_zoom_steps);
+  guint index = 0;
+
+  while (index + 1 < n_steps && steps[index] < zoom)
+    index++;
+
+  if (direction > 0 && steps[index] <= zoom && index + 1 < n_steps)
+    index++;
+  else if (direction < 0 && index > 0)
+    index--;
+
+  return steps[index];
+}
