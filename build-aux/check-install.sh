@@ -1,7 +1,9 @@
 #!/bin/sh
 # Installs the build into a staging directory and checks what landed: the
 # desktop file, metainfo, icons, schema and translations, with the same
-# validators as the tests of data/.
+# validators as the tests of data/; the model library with its soname,
+# headers, pkg-config file and introspection data, and that the program
+# finds the library where it was installed.
 #
 #   build-aux/check-install.sh BUILDDIR
 set -eu
@@ -13,9 +15,19 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 meson install -C "$builddir" --no-rebuild --quiet --destdir "$stage" >/dev/null
 
-prefix=$(meson introspect "$builddir" --buildoptions |
-  python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))')
+option() {
+  meson introspect "$builddir" --buildoptions |
+    python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == sys.argv[1]))' "$1"
+}
+prefix=$(option prefix)
+libdir=$(option libdir)
+case $libdir in
+  /*) ;;
+  *) libdir="$prefix/$libdir" ;;
+esac
 share="$stage$prefix/share"
+lib="$stage$libdir"
+include="$stage$prefix/$(option includedir)/bloom-model-1"
 id=io.github.bloomlab.BloomLab
 
 for file in \
@@ -26,10 +38,42 @@ for file in \
   "$share/icons/hicolor/symbolic/apps/$id-symbolic.svg" \
   "$share/glib-2.0/schemas/$id.gschema.xml" \
   "$share/locale/de/LC_MESSAGES/bloom-lab.mo" \
-  "$share/locale/zh_CN/LC_MESSAGES/bloom-lab.mo"
+  "$share/locale/zh_CN/LC_MESSAGES/bloom-lab.mo" \
+  "$lib/libbloom-model-1.so" \
+  "$lib/libbloom-model-1.so.1" \
+  "$lib/pkgconfig/bloom-model-1.pc" \
+  "$include/bloom-model.h"
 do
   [ -e "$file" ] || { echo "not installed: ${file#$stage}" >&2; exit 1; }
 done
+
+# The model: every header bloom-model.h includes is there, no private one
+# is, the soname is the one the .so link points at, and the program
+# resolves the library inside the install (its RUNPATH), not the build.
+for header in $(sed -n 's/^#include "\(.*\)"$/\1/p' "$include/bloom-model.h"); do
+  [ -e "$include/$header" ] || { echo "not installed: $header, which bloom-model.h includes" >&2; exit 1; }
+done
+if ls "$include" | grep -q -e '-private\.h$' -e '^bloom-json-scanner\.h$' -e '^bloom-bit-index\.h$'; then
+  echo "private headers installed in ${include#$stage}:" $(ls "$include") >&2
+  exit 1
+fi
+soname=$(objdump -p "$lib/libbloom-model-1.so" | sed -n 's/^ *SONAME *//p')
+[ "$soname" = libbloom-model-1.so.1 ] ||
+  { echo "libbloom-model-1.so has the soname '$soname', not libbloom-model-1.so.1" >&2; exit 1; }
+PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --validate bloom-model-1
+loaded=$(ldd "$stage$prefix/bin/bloom-lab" | grep 'libbloom-model-1\.so\.1' || true)
+resolved=$(echo "$loaded" | sed -n 's/.* => \(\/[^ ]*\).*/\1/p')
+[ -n "$resolved" ] && [ "$(realpath "$resolved")" = "$(realpath "$lib/libbloom-model-1.so.1")" ] ||
+  { echo "the installed bloom-lab does not load the library installed in ${lib#$stage}:$loaded" >&2; exit 1; }
+
+# The introspection data, when this build makes it (-Dintrospection).
+if [ -e "$builddir/src/model/Bloom-1.0.typelib" ]; then
+  for file in "$lib/girepository-1.0/Bloom-1.0.typelib" "$share/gir-1.0/Bloom-1.0.gir"; do
+    [ -e "$file" ] || { echo "not installed: ${file#$stage}" >&2; exit 1; }
+  done
+  grep -q 'shared-library="libbloom-model-1.so.1"' "$share/gir-1.0/Bloom-1.0.gir" ||
+    { echo "Bloom-1.0.gir does not name libbloom-model-1.so.1" >&2; exit 1; }
+fi
 
 grep -q '^Name\[de\]=' "$share/applications/$id.desktop" ||
   { echo "the installed desktop file has no German name" >&2; exit 1; }

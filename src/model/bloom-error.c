@@ -9,6 +9,12 @@
 
 #include "bloom-error-private.h"
 
+/**
+ * bloom_error_quark:
+ *
+ * Returns: the quark of the %BLOOM_ERROR domain, whose codes are
+ *   #BloomError
+ */
 G_DEFINE_QUARK (bloom-error-quark, bloom_error)
 
 /* A field of an imported document is wrong: @path names it, @message says

@@ -97,6 +97,16 @@ bloom_filter_init (BloomFilter *self)
 {
 }
 
+/**
+ * bloom_filter_new:
+ * @m: bits, %BLOOM_M_MIN to %BLOOM_M_MAX
+ * @k: positions per string, %BLOOM_K_MIN to %BLOOM_K_MAX
+ *
+ * An empty filter. Only a session sets its bits; a filter of one's own
+ * serves for reading.
+ *
+ * Returns: (transfer full): a new filter with every bit 0
+ */
 BloomFilter *
 bloom_filter_new (guint m,
                   guint k)
@@ -107,6 +117,12 @@ bloom_filter_new (guint m,
   return g_object_new (BLOOM_TYPE_FILTER, "m", m, "k", k, NULL);
 }
 
+/**
+ * bloom_filter_get_m:
+ * @self: a filter
+ *
+ * Returns: the number of bits, m
+ */
 guint
 bloom_filter_get_m (BloomFilter *self)
 {
@@ -115,6 +131,12 @@ bloom_filter_get_m (BloomFilter *self)
   return self->m;
 }
 
+/**
+ * bloom_filter_get_k:
+ * @self: a filter
+ *
+ * Returns: the number of positions per string, k
+ */
 guint
 bloom_filter_get_k (BloomFilter *self)
 {
@@ -123,6 +145,13 @@ bloom_filter_get_k (BloomFilter *self)
   return self->k;
 }
 
+/**
+ * bloom_filter_get_bit:
+ * @self: a filter
+ * @index: a bit, less than m
+ *
+ * Returns: whether bit @index is set
+ */
 gboolean
 bloom_filter_get_bit (BloomFilter *self,
                       guint        index)
@@ -133,6 +162,12 @@ bloom_filter_get_bit (BloomFilter *self,
   return (self->words[index / 64] >> (index % 64)) & 1;
 }
 
+/**
+ * bloom_filter_count_set_bits:
+ * @self: a filter
+ *
+ * Returns: how many of the m bits are set
+ */
 guint
 bloom_filter_count_set_bits (BloomFilter *self)
 {
@@ -147,8 +182,15 @@ bloom_filter_count_set_bits (BloomFilter *self)
   return count;
 }
 
-/* The bits as '0' and '1', index 0 first: the form of the test traces and
- * of the JSON document, readable by hand. */
+/**
+ * bloom_filter_to_string:
+ * @self: a filter
+ *
+ * The bits as '0' and '1', index 0 first: the form of the test traces and
+ * of the JSON document, readable by hand.
+ *
+ * Returns: (transfer full): m characters '0' or '1'
+ */
 char *
 bloom_filter_to_string (BloomFilter *self)
 {
@@ -243,8 +285,19 @@ bloom_filter_equal (BloomFilter *self,
          memcmp (self->words, other->words, sizeof self->words) == 0;
 }
 
-/* SPEC F2, for text as typed into a field. Surrounding white space is
- * forgiven; anything but plain decimal digits is not a whole number. */
+/**
+ * bloom_parameter_parse:
+ * @parameter: which of m and k @text is
+ * @text: the field's text
+ * @value: (out): the number
+ * @error: the place for an error
+ *
+ * SPEC F2, for text as typed into a field. Surrounding white space is
+ * forgiven; anything but plain decimal digits is not a whole number.
+ *
+ * Returns: %TRUE when @text is a whole number in the range of @parameter;
+ *   otherwise %FALSE with a #BloomError and @value not set
+ */
 gboolean
 bloom_parameter_parse (BloomParameter  parameter,
                        const char     *text,

@@ -7,8 +7,17 @@
 
 #include "bloom-hash.h"
 
-/* SPEC H1: FNV-1a style, but over UTF-16 code units rather than octets,
- * because the original ran on JavaScript strings. */
+/**
+ * bloom_hash_units:
+ * @units: (array length=n_units): UTF-16 code units
+ * @n_units: how many
+ * @seed: where the hash starts, %BLOOM_HASH_SEED1 or %BLOOM_HASH_SEED2
+ *
+ * SPEC H1: FNV-1a style, but over UTF-16 code units rather than octets,
+ * because the original ran on JavaScript strings.
+ *
+ * Returns: the hash of @units
+ */
 guint32
 bloom_hash_units (const gunichar2 *units,
                   gsize            n_units,
@@ -27,7 +36,15 @@ bloom_hash_units (const gunichar2 *units,
   return h;
 }
 
-/* SPEC H2: h2 is made odd so that the step never is zero. */
+/**
+ * bloom_hash_pair:
+ * @units: (array length=n_units): UTF-16 code units
+ * @n_units: how many
+ * @h1: (out): the hash with %BLOOM_HASH_SEED1
+ * @h2: (out): the hash with %BLOOM_HASH_SEED2, made odd
+ *
+ * SPEC H2: h2 is made odd so that the step never is zero.
+ */
 void
 bloom_hash_pair (const gunichar2 *units,
                  gsize            n_units,
@@ -42,7 +59,17 @@ bloom_hash_pair (const gunichar2 *units,
   *h2 = bloom_hash_units (units, n_units, BLOOM_HASH_SEED2) | 1u;
 }
 
-/* SPEC H3: exact 64-bit arithmetic; i·h2 must not wrap at 32 bits. */
+/**
+ * bloom_hash_position:
+ * @h1: the first hash
+ * @h2: the second hash
+ * @i: which position, from 0 to k − 1
+ * @m: bits of the filter, more than 0
+ *
+ * SPEC H3: exact 64-bit arithmetic; i·h2 must not wrap at 32 bits.
+ *
+ * Returns: the position, (h1 + i·h2) mod m
+ */
 guint
 bloom_hash_position (guint32 h1,
                      guint32 h2,

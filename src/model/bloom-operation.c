@@ -154,6 +154,12 @@ bloom_operation_equal (BloomOperation *self,
          self->after_mask == other->after_mask;
 }
 
+/**
+ * bloom_operation_get_kind:
+ * @self: an operation
+ *
+ * Returns: whether @self was an insert or a query
+ */
 BloomOperationKind
 bloom_operation_get_kind (BloomOperation *self)
 {
@@ -162,6 +168,12 @@ bloom_operation_get_kind (BloomOperation *self)
   return self->kind;
 }
 
+/**
+ * bloom_operation_get_outcome:
+ * @self: an operation
+ *
+ * Returns: what @self found (SPEC R1–R3)
+ */
 BloomOutcome
 bloom_operation_get_outcome (BloomOperation *self)
 {
@@ -170,6 +182,14 @@ bloom_operation_get_outcome (BloomOperation *self)
   return self->outcome;
 }
 
+/**
+ * bloom_operation_get_text:
+ * @self: an operation
+ * @len: (out) (optional): the length of the text in bytes
+ *
+ * Returns: (transfer none): the text inserted or queried, valid UTF-8
+ *   without U+0000 and ending with a NUL, owned by @self
+ */
 const char *
 bloom_operation_get_text (BloomOperation *self,
                           gsize          *len)
@@ -182,6 +202,12 @@ bloom_operation_get_text (BloomOperation *self,
   return self->text;
 }
 
+/**
+ * bloom_operation_get_h1:
+ * @self: an operation
+ *
+ * Returns: the first hash of the text (SPEC H2)
+ */
 guint32
 bloom_operation_get_h1 (BloomOperation *self)
 {
@@ -190,6 +216,12 @@ bloom_operation_get_h1 (BloomOperation *self)
   return self->h1;
 }
 
+/**
+ * bloom_operation_get_h2:
+ * @self: an operation
+ *
+ * Returns: the second hash of the text, odd (SPEC H2)
+ */
 guint32
 bloom_operation_get_h2 (BloomOperation *self)
 {
@@ -198,6 +230,12 @@ bloom_operation_get_h2 (BloomOperation *self)
   return self->h2;
 }
 
+/**
+ * bloom_operation_get_n_positions:
+ * @self: an operation
+ *
+ * Returns: the number of steps, k of the filter at the time
+ */
 guint
 bloom_operation_get_n_positions (BloomOperation *self)
 {
@@ -206,6 +244,13 @@ bloom_operation_get_n_positions (BloomOperation *self)
   return self->n_positions;
 }
 
+/**
+ * bloom_operation_get_position:
+ * @self: an operation
+ * @i: a step, less than bloom_operation_get_n_positions()
+ *
+ * Returns: the bit that step @i of @self looked at (SPEC H3)
+ */
 guint
 bloom_operation_get_position (BloomOperation *self,
                               guint           i)
@@ -216,6 +261,13 @@ bloom_operation_get_position (BloomOperation *self,
   return self->positions[i];
 }
 
+/**
+ * bloom_operation_get_before:
+ * @self: an operation
+ * @i: a step, less than bloom_operation_get_n_positions()
+ *
+ * Returns: the bit at step @i's position just before step @i
+ */
 gboolean
 bloom_operation_get_before (BloomOperation *self,
                             guint           i)
@@ -226,6 +278,13 @@ bloom_operation_get_before (BloomOperation *self,
   return (self->before_mask >> i) & 1;
 }
 
+/**
+ * bloom_operation_get_after:
+ * @self: an operation
+ * @i: a step, less than bloom_operation_get_n_positions()
+ *
+ * Returns: the bit at step @i's position once @self was done
+ */
 gboolean
 bloom_operation_get_after (BloomOperation *self,
                            guint           i)
@@ -236,7 +295,15 @@ bloom_operation_get_after (BloomOperation *self,
   return (self->after_mask >> i) & 1;
 }
 
-/* SPEC H4: TRUE when step i lands on a position an earlier step had. */
+/**
+ * bloom_operation_is_repeat:
+ * @self: an operation
+ * @i: a step, less than bloom_operation_get_n_positions()
+ *
+ * SPEC H4.
+ *
+ * Returns: %TRUE when step @i lands on a position an earlier step had
+ */
 gboolean
 bloom_operation_is_repeat (BloomOperation *self,
                            guint           i)
@@ -251,6 +318,12 @@ bloom_operation_is_repeat (BloomOperation *self,
   return FALSE;
 }
 
+/**
+ * bloom_operation_get_n_distinct_positions:
+ * @self: an operation
+ *
+ * Returns: how many different bits the steps of @self looked at
+ */
 guint
 bloom_operation_get_n_distinct_positions (BloomOperation *self)
 {
@@ -265,6 +338,13 @@ bloom_operation_get_n_distinct_positions (BloomOperation *self)
   return n;
 }
 
+/**
+ * bloom_operation_has_position:
+ * @self: an operation
+ * @position: a bit of the filter
+ *
+ * Returns: whether a step of @self looked at bit @position
+ */
 gboolean
 bloom_operation_has_position (BloomOperation *self,
                               guint           position)
@@ -295,6 +375,13 @@ find_name (const char * const *names,
   return FALSE;
 }
 
+/**
+ * bloom_operation_kind_to_string:
+ * @kind: a kind
+ *
+ * Returns: (transfer none): the name of @kind in the JSON document and
+ *   the test traces, "insert" or "query"
+ */
 const char *
 bloom_operation_kind_to_string (BloomOperationKind kind)
 {
@@ -303,6 +390,13 @@ bloom_operation_kind_to_string (BloomOperationKind kind)
   return kind_names[kind];
 }
 
+/**
+ * bloom_operation_kind_from_string:
+ * @str: a name, as bloom_operation_kind_to_string() gives
+ * @kind: (out): the kind named @str
+ *
+ * Returns: %FALSE when @str names no kind; @kind is then not set
+ */
 gboolean
 bloom_operation_kind_from_string (const char         *str,
                                   BloomOperationKind *kind)
@@ -320,6 +414,13 @@ bloom_operation_kind_from_string (const char         *str,
   return TRUE;
 }
 
+/**
+ * bloom_outcome_to_string:
+ * @outcome: an outcome
+ *
+ * Returns: (transfer none): the name of @outcome in the JSON document and
+ *   the test traces, such as "false-positive"
+ */
 const char *
 bloom_outcome_to_string (BloomOutcome outcome)
 {
@@ -328,6 +429,13 @@ bloom_outcome_to_string (BloomOutcome outcome)
   return outcome_names[outcome];
 }
 
+/**
+ * bloom_outcome_from_string:
+ * @str: a name, as bloom_outcome_to_string() gives
+ * @outcome: (out): the outcome named @str
+ *
+ * Returns: %FALSE when @str names no outcome; @outcome is then not set
+ */
 gboolean
 bloom_outcome_from_string (const char   *str,
                            BloomOutcome *outcome)

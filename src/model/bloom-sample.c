@@ -28,6 +28,12 @@ bloom_sample_result_copy (const BloomSampleResult *self)
   return g_memdup2 (self, sizeof *self);
 }
 
+/**
+ * bloom_sample_result_free:
+ * @self: a result from bloom_sample_result_copy()
+ *
+ * Frees @self.
+ */
 void
 bloom_sample_result_free (BloomSampleResult *self)
 {

@@ -24,8 +24,20 @@ G_BEGIN_DECLS
 #define BLOOM_SAMPLE_FIRST_CHAR     0x20
 #define BLOOM_SAMPLE_N_CHARS        95
 
-/* z of the two-sided normal quantile: 95 % and 99.9 % confidence. */
+/* z of the two-sided normal quantile: 95 % and 99.9 % confidence. The
+ * (value) annotations give bindings every digit; g-ir-scanner would write
+ * six. */
+/**
+ * BLOOM_Z_95: (value 1.959963984540054)
+ *
+ * z of the two-sided normal quantile at 95 % confidence.
+ */
 #define BLOOM_Z_95                  1.959963984540054
+/**
+ * BLOOM_Z_999: (value 3.2905267314918945)
+ *
+ * z of the two-sided normal quantile at 99.9 % confidence.
+ */
 #define BLOOM_Z_999                 3.2905267314918945
 
 #define BLOOM_TYPE_SAMPLE_RESULT (bloom_sample_result_get_type ())

@@ -193,6 +193,12 @@ bloom_sampler_new_for_session (BloomSession  *session,
   return g_steal_pointer (&self);
 }
 
+/**
+ * bloom_sampler_get_m:
+ * @self: a sampler
+ *
+ * Returns: the bits of the snapshot, m
+ */
 guint
 bloom_sampler_get_m (BloomSampler *self)
 {
@@ -201,6 +207,12 @@ bloom_sampler_get_m (BloomSampler *self)
   return self->m;
 }
 
+/**
+ * bloom_sampler_get_k:
+ * @self: a sampler
+ *
+ * Returns: the positions per string of the snapshot, k
+ */
 guint
 bloom_sampler_get_k (BloomSampler *self)
 {
@@ -460,7 +472,7 @@ sweep_valid (guint n_max,
  * depend on @n_samples, and the first step measures exactly what
  * bloom_sampler_sample() with @seed measures on an empty filter.
  *
- * Returns: (transfer full) (element-type BloomSampleResult): @n_steps + 1
+ * Returns: (transfer container) (element-type BloomSampleResult): @n_steps + 1
  *   points, n ascending, or %NULL with %G_IO_ERROR_CANCELLED when
  *   @cancellable was cancelled
  */
@@ -707,7 +719,7 @@ bloom_sampler_sweep_async (BloomSampler        *self,
  * @result: the result given to the callback
  * @error: the place for an error
  *
- * Returns: (transfer full) (element-type BloomSampleResult): as
+ * Returns: (transfer container) (element-type BloomSampleResult): as
  *   bloom_sampler_sweep() does
  */
 GPtrArray *

@@ -85,6 +85,12 @@ set_drafts (BloomSession *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+/**
+ * bloom_session_get_m_draft:
+ * @self: a session
+ *
+ * Returns: (transfer none): the m field exactly as typed, valid or not
+ */
 const char *
 bloom_session_get_m_draft (BloomSession *self)
 {
@@ -93,6 +99,14 @@ bloom_session_get_m_draft (BloomSession *self)
   return self->m_draft;
 }
 
+/**
+ * bloom_session_set_m_draft:
+ * @self: a session
+ * @draft: (nullable): the m field as typed; %NULL stands for ""
+ *
+ * Sets the draft, with "drafts-changed" and a notification when it
+ * changed.
+ */
 void
 bloom_session_set_m_draft (BloomSession *self,
                            const char   *draft)
@@ -103,6 +117,12 @@ bloom_session_set_m_draft (BloomSession *self,
   set_drafts (self, draft != NULL ? draft : "", NULL, NULL);
 }
 
+/**
+ * bloom_session_get_k_draft:
+ * @self: a session
+ *
+ * Returns: (transfer none): the k field exactly as typed, valid or not
+ */
 const char *
 bloom_session_get_k_draft (BloomSession *self)
 {
@@ -111,6 +131,14 @@ bloom_session_get_k_draft (BloomSession *self)
   return self->k_draft;
 }
 
+/**
+ * bloom_session_set_k_draft:
+ * @self: a session
+ * @draft: (nullable): the k field as typed; %NULL stands for ""
+ *
+ * Sets the draft, with "drafts-changed" and a notification when it
+ * changed.
+ */
 void
 bloom_session_set_k_draft (BloomSession *self,
                            const char   *draft)
@@ -121,6 +149,12 @@ bloom_session_set_k_draft (BloomSession *self,
   set_drafts (self, NULL, draft != NULL ? draft : "", NULL);
 }
 
+/**
+ * bloom_session_get_text_draft:
+ * @self: a session
+ *
+ * Returns: (transfer none): the string field exactly as typed, valid or not
+ */
 const char *
 bloom_session_get_text_draft (BloomSession *self)
 {
@@ -129,6 +163,14 @@ bloom_session_get_text_draft (BloomSession *self)
   return self->text_draft;
 }
 
+/**
+ * bloom_session_set_text_draft:
+ * @self: a session
+ * @draft: (nullable): the string field as typed; %NULL stands for ""
+ *
+ * Sets the draft, with "drafts-changed" and a notification when it
+ * changed.
+ */
 void
 bloom_session_set_text_draft (BloomSession *self,
                               const char   *draft)
@@ -150,10 +192,17 @@ differs_from_filter (BloomParameter  parameter,
   return !bloom_parameter_parse (parameter, draft, &value, NULL) || value != active;
 }
 
-/* SPEC F3: the m and k fields as typed. When they no longer say the
+/**
+ * bloom_session_set_parameter_drafts:
+ * @self: a session
+ * @m_draft: (nullable): the m field as typed; %NULL stands for ""
+ * @k_draft: (nullable): the k field as typed; %NULL stands for ""
+ *
+ * SPEC F3: the m and k fields as typed. When they no longer say the
  * active filter's parameters, the filter is discarded first, as
  * bloom_session_discard_filter() does, so that Undo brings it back with
- * the drafts it had. NULL stands for "". */
+ * the drafts it had.
+ */
 void
 bloom_session_set_parameter_drafts (BloomSession *self,
                                     const char   *m_draft,
@@ -182,8 +231,15 @@ bloom_session_set_parameter_drafts (BloomSession *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
-/* Detail names are short identifiers; anything else in a document is
- * refused rather than stored. */
+/**
+ * bloom_session_is_detail_name:
+ * @name: a name
+ *
+ * Detail names are short identifiers; anything else in a document is
+ * refused rather than stored.
+ *
+ * Returns: whether @name is 1 to 32 characters of a–z, 0–9 and '-'
+ */
 gboolean
 bloom_session_is_detail_name (const char *name)
 {
@@ -197,6 +253,13 @@ bloom_session_is_detail_name (const char *name)
          strspn (name, "abcdefghijklmnopqrstuvwxyz0123456789-") == len;
 }
 
+/**
+ * bloom_session_get_open_details:
+ * @self: a session
+ *
+ * Returns: (transfer none) (array zero-terminated=1): the names of the
+ *   details a view shows open, sorted, owned by @self
+ */
 const char * const *
 bloom_session_get_open_details (BloomSession *self)
 {
@@ -205,6 +268,13 @@ bloom_session_get_open_details (BloomSession *self)
   return (const char * const *) self->open_details;
 }
 
+/**
+ * bloom_session_get_detail_open:
+ * @self: a session
+ * @name: a detail's name, such as "hash-positions"
+ *
+ * Returns: whether the detail @name is open
+ */
 gboolean
 bloom_session_get_detail_open (BloomSession *self,
                                const char   *name)
@@ -222,6 +292,16 @@ compare_strings (gconstpointer a,
   return strcmp (*(char * const *) a, *(char * const *) b);
 }
 
+/**
+ * bloom_session_set_detail_open:
+ * @self: a session
+ * @name: a detail's name, as bloom_session_is_detail_name() accepts
+ * @open: whether it is open
+ *
+ * Opens or closes a detail, with a notification of
+ * #BloomSession:open-details when that changed. At most 16 are
+ * remembered open.
+ */
 void
 bloom_session_set_detail_open (BloomSession *self,
                                const char   *name,

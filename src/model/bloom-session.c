@@ -207,6 +207,13 @@ bloom_session_init (BloomSession *self)
   self->open_details = g_new0 (char *, 1);
 }
 
+/**
+ * bloom_session_new:
+ *
+ * A session without a filter, with empty drafts.
+ *
+ * Returns: (transfer full): a new session
+ */
 BloomSession *
 bloom_session_new (void)
 {
@@ -337,8 +344,20 @@ check_parameters (guint    m,
          check_parameter ("k", k, BLOOM_K_MIN, BLOOM_K_MAX, error);
 }
 
-/* SPEC F3: a new, empty filter replaces whatever was active; what it
- * replaces can come back with bloom_session_undo(). */
+/**
+ * bloom_session_create_filter:
+ * @self: a session
+ * @m: bits, %BLOOM_M_MIN to %BLOOM_M_MAX
+ * @k: positions per string, %BLOOM_K_MIN to %BLOOM_K_MAX
+ * @error: the place for an error
+ *
+ * SPEC F3: a new, empty filter replaces whatever was active; what it
+ * replaces can come back with bloom_session_undo().
+ *
+ * Returns: %TRUE when the filter was created; %FALSE with
+ *   %BLOOM_ERROR_PARAMETER_OUT_OF_RANGE, and @self unchanged, when @m or
+ *   @k is out of range
+ */
 gboolean
 bloom_session_create_filter (BloomSession *self,
                              guint         m,
@@ -362,8 +381,13 @@ bloom_session_create_filter (BloomSession *self,
   return TRUE;
 }
 
-/* SPEC F3. What it drops can come back with bloom_session_undo(), so
- * call it before the new drafts are set. */
+/**
+ * bloom_session_discard_filter:
+ * @self: a session
+ *
+ * SPEC F3. What it drops can come back with bloom_session_undo(), so
+ * call it before the new drafts are set.
+ */
 void
 bloom_session_discard_filter (BloomSession *self)
 {
@@ -379,7 +403,13 @@ bloom_session_discard_filter (BloomSession *self)
   emit_changed_keeping (self, undo);
 }
 
-/* SPEC F4. Undoable like a discard. */
+/**
+ * bloom_session_reset:
+ * @self: a session
+ *
+ * SPEC F4: an empty filter with the same m and k. Undoable like a
+ * discard.
+ */
 void
 bloom_session_reset (BloomSession *self)
 {
@@ -399,6 +429,12 @@ bloom_session_reset (BloomSession *self)
   emit_changed_keeping (self, undo);
 }
 
+/**
+ * bloom_session_get_can_undo:
+ * @self: a session
+ *
+ * Returns: whether bloom_session_undo() has something to bring back
+ */
 gboolean
 bloom_session_get_can_undo (BloomSession *self)
 {
@@ -407,8 +443,15 @@ bloom_session_get_can_undo (BloomSession *self)
   return self->undo != NULL;
 }
 
-/* Brings back what the last discard or reset dropped, and the m and k
- * drafts of that moment. FALSE when there is nothing to undo. */
+/**
+ * bloom_session_undo:
+ * @self: a session
+ *
+ * Brings back what the last discard, reset or new filter dropped, and the
+ * m and k drafts of that moment.
+ *
+ * Returns: %FALSE when there is nothing to undo
+ */
 gboolean
 bloom_session_undo (BloomSession *self)
 {
@@ -609,6 +652,20 @@ insert_text (BloomSession *self,
   return insert_probed (self, text, len, &probe, TRUE, error);
 }
 
+/**
+ * bloom_session_insert:
+ * @self: a session
+ * @text: UTF-8 text
+ * @len: its length in bytes, or -1 when it ends with a NUL
+ * @error: the place for an error
+ *
+ * SPEC F1, T1–T3: sets the k bits of @text and stores it, or finds it
+ * stored already.
+ *
+ * Returns: (transfer none): the operation, now the last one, or %NULL
+ *   with a #BloomError, and @self unchanged, when no filter is active,
+ *   @text breaks SPEC T1 or the filter is full
+ */
 BloomOperation *
 bloom_session_insert (BloomSession *self,
                       const char   *text,
@@ -627,7 +684,21 @@ bloom_session_insert (BloomSession *self,
   return self->last_operation;
 }
 
-/* SPEC F1, R1, R2. */
+/**
+ * bloom_session_query:
+ * @self: a session
+ * @text: UTF-8 text
+ * @len: its length in bytes, or -1 when it ends with a NUL
+ * @error: the place for an error
+ *
+ * SPEC F1, R1, R2: reads the k bits of @text and compares with the
+ * stored strings; a query of a string not stored counts as a negative
+ * query.
+ *
+ * Returns: (transfer none): the operation, now the last one, or %NULL
+ *   with a #BloomError, and @self unchanged, when no filter is active or
+ *   @text breaks SPEC T1
+ */
 BloomOperation *
 bloom_session_query (BloomSession *self,
                      const char   *text,
@@ -674,7 +745,17 @@ bloom_session_query (BloomSession *self,
   return self->last_operation;
 }
 
-/* SPEC E1: all eight or none, and one "changed" for the lot. */
+/**
+ * bloom_session_insert_example:
+ * @self: a session
+ * @error: the place for an error
+ *
+ * SPEC E1: inserts "a" to "h", all eight or none, and one "changed" for
+ * the lot.
+ *
+ * Returns: (transfer none): the last insert, or %NULL with a #BloomError
+ *   when no filter is active or it has no room for them
+ */
 BloomOperation *
 bloom_session_insert_example (BloomSession *self,
                               GError      **error)
@@ -716,6 +797,13 @@ bloom_session_insert_example (BloomSession *self,
   return self->last_operation;
 }
 
+/**
+ * bloom_session_get_filter:
+ * @self: a session
+ *
+ * Returns: (transfer none) (nullable): the active filter, or %NULL when
+ *   none is active
+ */
 BloomFilter *
 bloom_session_get_filter (BloomSession *self)
 {
@@ -724,6 +812,13 @@ bloom_session_get_filter (BloomSession *self)
   return self->filter;
 }
 
+/**
+ * bloom_session_get_last_operation:
+ * @self: a session
+ *
+ * Returns: (transfer none) (nullable): the last insert or query, or %NULL
+ *   when there was none since the filter was created
+ */
 BloomOperation *
 bloom_session_get_last_operation (BloomSession *self)
 {
@@ -732,6 +827,12 @@ bloom_session_get_last_operation (BloomSession *self)
   return self->last_operation;
 }
 
+/**
+ * bloom_session_get_n_entries:
+ * @self: a session
+ *
+ * Returns: how many distinct strings are stored, n
+ */
 guint
 bloom_session_get_n_entries (BloomSession *self)
 {
@@ -740,6 +841,16 @@ bloom_session_get_n_entries (BloomSession *self)
   return self->entries->len;
 }
 
+/**
+ * bloom_session_get_entry:
+ * @self: a session
+ * @i: an index in insertion order, less than
+ *   bloom_session_get_n_entries()
+ * @len: (out) (optional): the length of the entry in bytes
+ *
+ * Returns: (transfer none): the stored string @i, valid UTF-8 ending
+ *   with a NUL, owned by @self
+ */
 const char *
 bloom_session_get_entry (BloomSession *self,
                          guint         i,
@@ -757,6 +868,16 @@ bloom_session_get_entry (BloomSession *self,
   return entry->text;
 }
 
+/**
+ * bloom_session_contains:
+ * @self: a session
+ * @text: UTF-8 text
+ * @len: its length in bytes, or -1 when it ends with a NUL
+ *
+ * Looks in the exact reference set, not in the filter; changes nothing.
+ *
+ * Returns: whether @text is stored
+ */
 gboolean
 bloom_session_contains (BloomSession *self,
                         const char   *text,
@@ -777,6 +898,13 @@ bloom_session_contains (BloomSession *self,
   return lookup_entry (self, text, len, h1) != NULL;
 }
 
+/**
+ * bloom_session_get_negative_queries:
+ * @self: a session
+ *
+ * Returns: the queries of strings not stored since the last insert of a
+ *   new string (SPEC R3)
+ */
 guint
 bloom_session_get_negative_queries (BloomSession *self)
 {
@@ -785,6 +913,12 @@ bloom_session_get_negative_queries (BloomSession *self)
   return self->negative_queries;
 }
 
+/**
+ * bloom_session_get_false_positives:
+ * @self: a session
+ *
+ * Returns: how many of the negative queries found all their bits set
+ */
 guint
 bloom_session_get_false_positives (BloomSession *self)
 {
@@ -793,8 +927,16 @@ bloom_session_get_false_positives (BloomSession *self)
   return self->false_positives;
 }
 
-/* SPEC R1, R4: FALSE when no negative query was made; the rate is then
- * undefined, not zero. */
+/**
+ * bloom_session_get_observed_rate:
+ * @self: a session
+ * @rate: (out) (optional): false positives / negative queries
+ *
+ * SPEC R1, R4: the rate is undefined, not zero, when no negative query
+ * was made.
+ *
+ * Returns: %FALSE when the rate is undefined; @rate is then not set
+ */
 gboolean
 bloom_session_get_observed_rate (BloomSession *self,
                                  double       *rate)
@@ -810,7 +952,14 @@ bloom_session_get_observed_rate (BloomSession *self,
   return TRUE;
 }
 
-/* SPEC R6: (1 − e^(−kn/m))^k, the ideal-hash approximation. */
+/**
+ * bloom_session_get_approximate_rate:
+ * @self: a session
+ *
+ * SPEC R6: the ideal-hash approximation.
+ *
+ * Returns: the rate, (1 − e^(−kn/m))^k, or 0 when no filter is active
+ */
 double
 bloom_session_get_approximate_rate (BloomSession *self)
 {
@@ -828,9 +977,15 @@ bloom_session_get_approximate_rate (BloomSession *self)
   return pow (-expm1 (-k * n / m), k);
 }
 
-/* (1 − (1 − 1/m)^(kn))^k: the approximation without replacing
- * (1 − 1/m)^(kn) by e^(−kn/m); see bloom_rate_exact() for what it still
- * assumes. 0 when no filter is active. */
+/**
+ * bloom_session_get_exact_rate:
+ * @self: a session
+ *
+ * The approximation without replacing (1 − 1/m)^(kn) by e^(−kn/m); see
+ * bloom_rate_exact() for what it still assumes.
+ *
+ * Returns: the rate, (1 − (1 − 1/m)^(kn))^k, or 0 when no filter is active
+ */
 double
 bloom_session_get_exact_rate (BloomSession *self)
 {
@@ -843,8 +998,15 @@ bloom_session_get_exact_rate (BloomSession *self)
                            self->entries->len);
 }
 
-/* (X/m)^k with X the bits actually set: the rate if each position of a new
- * string were uniform and independent over these bits. */
+/**
+ * bloom_session_get_fill_rate:
+ * @self: a session
+ *
+ * The rate if each position of a new string were uniform and independent
+ * over the bits actually set.
+ *
+ * Returns: the rate, (X/m)^k with X the bits set, or 0 when no filter is active
+ */
 double
 bloom_session_get_fill_rate (BloomSession *self)
 {
@@ -857,8 +1019,15 @@ bloom_session_get_fill_rate (BloomSession *self)
                                bloom_filter_count_set_bits (self->filter));
 }
 
-/* n̂ = −(m/k)·ln(1 − X/m), INFINITY when every bit is set; 0 when no
- * filter is active. */
+/**
+ * bloom_session_get_estimated_entries:
+ * @self: a session
+ *
+ * How many strings the bits set suggest, X of them.
+ *
+ * Returns: n̂ = −(m/k)·ln(1 − X/m), infinity when every bit is set, or 0
+ *   when no filter is active
+ */
 double
 bloom_session_get_estimated_entries (BloomSession *self)
 {
@@ -871,9 +1040,18 @@ bloom_session_get_estimated_entries (BloomSession *self)
                                  bloom_filter_count_set_bits (self->filter));
 }
 
-/* The indices, in insertion order, of the entries whose positions include
- * @bit: the strings that set it. NULL when there are none; free with
- * g_free(). */
+/**
+ * bloom_session_get_bit_setters:
+ * @self: a session
+ * @bit: a bit of the active filter
+ * @n_setters: (out): how many entries set @bit
+ *
+ * The strings that set @bit.
+ *
+ * Returns: (transfer full) (array length=n_setters) (nullable): the
+ *   indices, in insertion order, of the entries whose positions include
+ *   @bit, or %NULL when there are none; free with g_free()
+ */
 guint *
 bloom_session_get_bit_setters (BloomSession *self,
                                guint         bit,
@@ -892,9 +1070,19 @@ bloom_session_get_bit_setters (BloomSession *self,
   return bloom_bit_index_get_setters (self->bit_index, bit, n_setters);
 }
 
-/* bloom_session_get_first_setter() for each of @n_bits bits: @entries[i]
- * is the first entry whose positions include @bits[i], or G_MAXUINT when
- * none does. */
+/**
+ * bloom_session_get_first_setters: (skip)
+ * @self: a session
+ * @bits: (array length=n_bits): bits of the active filter
+ * @n_bits: how many
+ * @entries: (out caller-allocates) (array length=n_bits): for each bit,
+ *   an entry
+ *
+ * bloom_session_get_first_setter() for each of @n_bits bits: @entries[i]
+ * is the first entry whose positions include @bits[i], or %G_MAXUINT when
+ * none does. Not for bindings, which cannot hand in the array to fill:
+ * they call bloom_session_get_first_setter() per bit.
+ */
 void
 bloom_session_get_first_setters (BloomSession *self,
                                  const guint  *bits,
@@ -918,8 +1106,16 @@ bloom_session_get_first_setters (BloomSession *self,
     bloom_session_get_first_setter (self, bits[b], &entries[b]);
 }
 
-/* The first entry in insertion order whose positions include @bit: the one
- * that set it. FALSE when no entry did, so the bit is 0. */
+/**
+ * bloom_session_get_first_setter:
+ * @self: a session
+ * @bit: a bit of the active filter
+ * @entry: (out) (optional): the index of the first entry in insertion
+ *   order whose positions include @bit: the one that set it
+ *
+ * Returns: %FALSE when no entry did, so the bit is 0; @entry is then not
+ *   set
+ */
 gboolean
 bloom_session_get_first_setter (BloomSession *self,
                                 guint         bit,

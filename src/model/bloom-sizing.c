@@ -14,7 +14,15 @@
 #include "bloom-filter.h"
 #include "bloom-sizing-private.h"
 
-/* SPEC S1. ln 2 and (ln 2)² as doubles; G_LN2 is exact to double. */
+/**
+ * bloom_sizing_compute:
+ * @n: expected items, 1 to %BLOOM_SIZING_ITEMS_MAX
+ * @p: target false-positive rate, 0 < @p < 1
+ * @sizing: (out caller-allocates): the suggestion
+ *
+ * SPEC S1: m and k for @n items at rate @p, within the limits of a
+ * filter. ln 2 and (ln 2)² as doubles; G_LN2 is exact to double.
+ */
 void
 bloom_sizing_compute (guint        n,
                       double       p,
@@ -46,7 +54,16 @@ bloom_sizing_compute (guint        n,
   sizing->rate = bloom_rate_approximate (sizing->m, sizing->k, n);
 }
 
-/* SPEC R6: (1 − e^(−kn/m))^k, the ideal-hash approximation. */
+/**
+ * bloom_rate_approximate:
+ * @m: bits, more than 0
+ * @k: positions per string
+ * @n: strings stored
+ *
+ * SPEC R6: the ideal-hash approximation.
+ *
+ * Returns: the rate, (1 − e^(−kn/m))^k
+ */
 double
 bloom_rate_approximate (guint m,
                         guint k,
@@ -57,10 +74,19 @@ bloom_rate_approximate (guint m,
   return pow (-expm1 (-(double) k * n / m), k);
 }
 
-/* (1 − (1 − 1/m)^(kn))^k: the same model without the step
+/**
+ * bloom_rate_exact:
+ * @m: bits, more than 0
+ * @k: positions per string
+ * @n: strings stored
+ *
+ * The same model as bloom_rate_approximate() without the step
  * (1 − 1/m)^(kn) ≈ e^(−kn/m), so "exact" for finite m. It still assumes
  * kn independent, uniform positions and treats the k tested bits as
- * independent, so it is not the rate of this filter. */
+ * independent, so it is not the rate of this filter.
+ *
+ * Returns: the rate, (1 − (1 − 1/m)^(kn))^k
+ */
 double
 bloom_rate_exact (guint m,
                   guint k,
@@ -71,8 +97,17 @@ bloom_rate_exact (guint m,
   return pow (-expm1 ((double) k * n * log1p (-1.0 / m)), k);
 }
 
-/* (X/m)^k: the chance that k positions, each uniform and independent over
- * the m bits, all land on one of the X bits that are actually set. */
+/**
+ * bloom_rate_from_fill:
+ * @m: bits, more than 0
+ * @k: positions per string
+ * @bits_set: bits that are set, X, at most @m
+ *
+ * The chance that k positions, each uniform and independent over the m
+ * bits, all land on one of the X bits that are actually set.
+ *
+ * Returns: the rate, (X/m)^k
+ */
 double
 bloom_rate_from_fill (guint m,
                       guint k,
@@ -84,7 +119,15 @@ bloom_rate_from_fill (guint m,
   return pow ((double) bits_set / m, k);
 }
 
-/* k* = (m/n)·ln 2, where the approximation is smallest; infinite for n = 0. */
+/**
+ * bloom_rate_optimal_k:
+ * @m: bits
+ * @n: strings stored
+ *
+ * The k where the approximation is smallest, before rounding.
+ *
+ * Returns: k* = (m/n)·ln 2, infinite for @n = 0
+ */
 double
 bloom_rate_optimal_k (guint m,
                       guint n)
@@ -95,8 +138,16 @@ bloom_rate_optimal_k (guint m,
   return (double) m / n * G_LN2;
 }
 
-/* n̂ = −(m/k)·ln(1 − X/m): the number of ideal-hash inserts that would set
- * X bits on average. Infinite when every bit is set. */
+/**
+ * bloom_estimate_entries:
+ * @m: bits, more than 0
+ * @k: positions per string, more than 0
+ * @bits_set: bits that are set, X, at most @m
+ *
+ * The number of ideal-hash inserts that would set X bits on average.
+ *
+ * Returns: n̂ = −(m/k)·ln(1 − X/m), infinite when every bit is set
+ */
 double
 bloom_estimate_entries (guint m,
                         guint k,
@@ -328,9 +379,19 @@ bloom_sizing_parse_items_full (const char  *text,
   return TRUE;
 }
 
-/* The expected number of items: a whole number from 1 to 10⁹, digit
+/**
+ * bloom_sizing_parse_items:
+ * @text: the field's text
+ * @n: (out): the number of items
+ * @error: the place for an error
+ *
+ * The expected number of items: a whole number from 1 to 10⁹, digit
  * groups as the locale writes them ("1,000" in English, "1.000" in
- * German). */
+ * German).
+ *
+ * Returns: %FALSE with a #BloomError, and @n not set, when @text is not
+ *   such a number
+ */
 gboolean
 bloom_sizing_parse_items (const char  *text,
                           guint       *n,
@@ -456,9 +517,19 @@ bloom_sizing_parse_rate_full (const char  *text,
   return TRUE;
 }
 
-/* The target rate as a percentage ("1%", "0.5 %", "0,5 %"), a fraction
+/**
+ * bloom_sizing_parse_rate:
+ * @text: the field's text
+ * @p: (out): the rate, 0 < @p < 1
+ * @error: the place for an error
+ *
+ * The target rate as a percentage ("1%", "0.5 %", "0,5 %"), a fraction
  * ("1 in 100", "1/100") or a plain decimal ("0.01"). Either '.' or ','
- * is a decimal separator; digit groups follow the locale. */
+ * is a decimal separator; digit groups follow the locale.
+ *
+ * Returns: %FALSE with a #BloomError, and @p not set, when @text is not
+ *   such a rate
+ */
 gboolean
 bloom_sizing_parse_rate (const char  *text,
                          double      *p,

@@ -204,6 +204,16 @@ escape_unit_separator (char  *json,
   return g_string_free (escaped, FALSE);
 }
 
+/**
+ * bloom_state_to_json_full:
+ * @self: a session
+ * @flags: how to write it
+ * @len: (out) (optional): the length of the document in bytes
+ *
+ * The session as the JSON document of SPEC P1–P4.
+ *
+ * Returns: (transfer full): the document, UTF-8 ending with a NUL
+ */
 char *
 bloom_state_to_json_full (BloomSession    *self,
                           BloomStateFlags  flags,
@@ -226,8 +236,16 @@ bloom_state_to_json_full (BloomSession    *self,
   return escape_unit_separator (json_generator_to_data (generator, len), len);
 }
 
-/* The compact document: what is stored locally and measured against
- * BLOOM_STATE_MAX_STORED_CHARS. */
+/**
+ * bloom_state_to_json:
+ * @self: a session
+ * @len: (out) (optional): the length of the document in bytes
+ *
+ * The compact document: what is stored locally and measured against
+ * %BLOOM_STATE_MAX_STORED_CHARS.
+ *
+ * Returns: (transfer full): the document, UTF-8 ending with a NUL
+ */
 char *
 bloom_state_to_json (BloomSession *self,
                      gsize        *len)
@@ -237,7 +255,15 @@ bloom_state_to_json (BloomSession *self,
   return bloom_state_to_json_full (self, BLOOM_STATE_FLAGS_NONE, len);
 }
 
-/* SPEC P2 counts characters as the original did: UTF-16 code units. */
+/**
+ * bloom_state_count_chars:
+ * @json: a document, valid UTF-8
+ * @len: its length in bytes, or -1 when it ends with a NUL
+ *
+ * SPEC P2 counts characters as the original did: UTF-16 code units.
+ *
+ * Returns: the UTF-16 code units of @json
+ */
 gsize
 bloom_state_count_chars (const char *json,
                          gssize      len)
@@ -269,8 +295,17 @@ bloom_state_count_chars (const char *json,
 
 /* Reading: checks before parsing */
 
-/* Whether a document of @size bytes can be a session at all; an importer
- * asks before it reads a file. */
+/**
+ * bloom_state_check_size:
+ * @size: the size of a document in bytes
+ * @error: the place for an error
+ *
+ * Whether a document of @size bytes can be a session at all; an importer
+ * asks before it reads a file.
+ *
+ * Returns: %FALSE with %BLOOM_ERROR_IMPORT_TOO_LARGE when it is larger
+ *   than %BLOOM_STATE_MAX_DOCUMENT_BYTES
+ */
 gboolean
 bloom_state_check_size (guint64   size,
                         GError  **error)
@@ -1050,6 +1085,20 @@ check_version (JsonObject  *root,
   return TRUE;
 }
 
+/**
+ * bloom_state_load_json:
+ * @self: a session
+ * @json: a document, as bloom_state_to_json() writes
+ * @len: its length in bytes, or -1 when it ends with a NUL
+ * @error: the place for an error
+ *
+ * Replaces everything @self holds with the session of @json, after
+ * checking all of it (SPEC P3, P4): one "changed", "drafts-changed" when
+ * a draft changed, and one notification per changed property.
+ *
+ * Returns: %TRUE when @json was loaded; otherwise %FALSE with a
+ *   #BloomError that says what is wrong, and @self left exactly as it was
+ */
 gboolean
 bloom_state_load_json (BloomSession  *self,
                        const char    *json,

@@ -12,9 +12,17 @@
 #include "bloom-hash.h"
 #include "bloom-text-private.h"
 
-/* SPEC T4: exactly what JavaScript's JSON.stringify writes for a string,
+/**
+ * bloom_text_quote:
+ * @text: valid UTF-8 text
+ * @len: its length in bytes, or -1 when it ends with a NUL
+ *
+ * SPEC T4: exactly what JavaScript's JSON.stringify writes for a string,
  * so that whitespace and control characters become visible. Bytes from
- * 0x80 up belong to valid multi-byte sequences and stay literal. */
+ * 0x80 up belong to valid multi-byte sequences and stay literal.
+ *
+ * Returns: (transfer full): @text in double quotes, escaped
+ */
 char *
 bloom_text_quote (const char *text,
                   gssize      len)
@@ -67,8 +75,16 @@ set_too_long (GError **error,
                (long) n_units, BLOOM_TEXT_MAX_UNITS);
 }
 
-/* The live count of SPEC T1: UTF-16 code units, or -1 when the text is
- * not valid UTF-8. Unlike bloom_text_to_units() it never fails on length. */
+/**
+ * bloom_text_count_units:
+ * @text: UTF-8 text, valid or not
+ * @len: its length in bytes, or -1 when it ends with a NUL
+ *
+ * The live count of SPEC T1. Unlike bloom_text_to_units() it never fails
+ * on length.
+ *
+ * Returns: the UTF-16 code units of @text, or -1 when it is not valid UTF-8
+ */
 glong
 bloom_text_count_units (const char *text,
                         gssize      len)
@@ -88,9 +104,21 @@ bloom_text_count_units (const char *text,
   return n_units;
 }
 
-/* Validates a string against SPEC T1 and returns its UTF-16 code units.
+/**
+ * bloom_text_to_units:
+ * @text: UTF-8 text
+ * @len: its length in bytes, or -1 when it ends with a NUL
+ * @n_units: (out): how many code units the result has
+ * @error: the place for an error
+ *
+ * Validates a string against SPEC T1 and returns its UTF-16 code units.
  * U+0000 is refused: it cannot be typed, and would be cut off silently
- * wherever the text passes as a C string. */
+ * wherever the text passes as a C string.
+ *
+ * Returns: (transfer full) (array length=n_units): the code units, or
+ *   %NULL with a #BloomError when @text is empty, too long, not valid
+ *   UTF-8 or holds U+0000
+ */
 gunichar2 *
 bloom_text_to_units (const char *text,
                      gssize      len,
@@ -163,12 +191,24 @@ refuse_text (const char  *text,
   return FALSE;
 }
 
-/* bloom_text_to_units() and bloom_hash_pair() in one pass, without
+/**
+ * bloom_text_hash_pair:
+ * @text: UTF-8 text
+ * @len: its length in bytes, or -1 when it ends with a NUL
+ * @h1: (out): the first hash of its code units
+ * @h2: (out): the second hash, odd
+ * @error: the place for an error
+ *
+ * bloom_text_to_units() and bloom_hash_pair() in one pass, without
  * allocating: the hot path of every insert and query. An ASCII byte is its
  * own code unit; GLib validates and decodes every other character, and
  * each code point outside the BMP is fed as its two surrogates, the units
  * JavaScript sees (SPEC H1, T1). Validating as it goes, rather than in a
- * pass of its own first, halves the time of a query. */
+ * pass of its own first, halves the time of a query.
+ *
+ * Returns: %TRUE when @text passes SPEC T1; otherwise %FALSE with the
+ *   #BloomError of bloom_text_to_units() and @h1 and @h2 not set
+ */
 gboolean
 bloom_text_hash_pair (const char *text,
                       gssize      len,
