@@ -1056,6 +1056,7 @@ test_shortcuts_documented (Fixture       *fixture,
 {
   static const char * const documented[] = {
     "<Control>m", "<Control>t", "<Alt>Right", "<Alt>Left", "<Alt>l", "<Alt>n",
+    "<Alt>p", "<Alt>t", "<Alt>o", "<Alt>w", "<Alt>a",
     "Left Right Up Down", "Home End", "<Control>Home <Control>End", "Page_Up Page_Down",
   };
   static const GMarkupParser parser = { on_start_element, on_end_element, on_text, NULL, NULL };

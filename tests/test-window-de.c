@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "bloom-details-view.h"
+#include "bloom-experiment-view.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
 
@@ -66,6 +67,7 @@ test_labels (Fixture       *fixture,
   g_assert_cmpstr (control_label (fixture, "query_button"), ==, "_Abfragen");
   g_assert_cmpstr (control_label (fixture, "positions_expander"), ==, "_Hashpositionen");
   g_assert_cmpstr (control_label (fixture, "details_expander"), ==, "Mo_dell und Hashes");
+  g_assert_cmpstr (control_label (fixture, "experiment_expander"), ==, "Exper_iment");
   g_assert_cmpstr (field_label (fixture, "m_spin"), ==, "_m (Bits, 8–1024)");
   g_assert_true (g_str_has_prefix (field_label (fixture, "k_spin"), "_k (Positionen je Zeichenkette"));
   g_assert_true (g_str_has_prefix (field_label (fixture, "text_entry"), "_Zeichenkette ("));
@@ -181,6 +183,50 @@ test_mnemonics (Fixture       *fixture,
   g_assert_cmpuint (n_found, >=, 11);
 }
 
+static const char *
+experiment_text (Fixture    *fixture,
+                 const char *name)
+{
+  GObject *label = gtk_widget_get_template_child (child (fixture, "experiment_view"),
+                                                  BLOOM_TYPE_EXPERIMENT_VIEW, name);
+
+  g_assert_true (GTK_IS_LABEL (label));
+
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* The experiment's result in German: an interval of decimal commas is
+ * split by a semicolon, and each formula is "innerhalb" or "außerhalb". */
+static void
+test_experiment (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  BloomExperimentView *view = BLOOM_EXPERIMENT_VIEW (child (fixture, "experiment_view"));
+  GObject *seed = gtk_widget_get_template_child (GTK_WIDGET (view), BLOOM_TYPE_EXPERIMENT_VIEW,
+                                                 "seed_entry");
+  const char *verdict;
+
+  create_filter (fixture, "64", "3");
+  activate (fixture, "filter.example");
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "experiment_expander")), TRUE);
+  wait_for_draw (fixture);
+  gtk_editable_set_text (GTK_EDITABLE (seed), "42");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "experiment.run", NULL));
+  while (bloom_experiment_view_get_running (view))
+    g_main_context_iteration (NULL, TRUE);
+  settle ();
+
+  g_assert_nonnull (bloom_experiment_view_get_result (view));
+  g_assert_true (g_str_has_prefix (experiment_text (fixture, "interval_label"), "95-%-Intervall ["));
+  g_assert_nonnull (strstr (experiment_text (fixture, "interval_label"), "; "));
+  g_assert_true (g_str_has_prefix (experiment_text (fixture, "result_title"),
+                                   "Gemessen am Filter mit m = 64, k = 3 und n = 8 Einträgen"));
+  verdict = experiment_text (fixture, "ideal_verdict");
+  g_assert_true (g_str_equal (verdict, "innerhalb") || g_str_equal (verdict, "außerhalb"));
+  if (german_numbers)
+    g_assert_nonnull (strstr (experiment_text (fixture, "rate_label"), "0,"));
+}
+
 /* A German LC_NUMERIC, from the system or from the build tree. */
 static gboolean
 use_german_numbers (void)
@@ -228,6 +274,7 @@ main (int   argc,
   ADD ("labels", test_labels);
   ADD ("seed-example", test_seed_example);
   ADD ("decimal-comma", test_decimal_comma);
+  ADD ("experiment", test_experiment);
   ADD ("mnemonics", test_mnemonics);
 
 #undef ADD

@@ -77,6 +77,32 @@ bloom_format_observed_rate (BloomSession *session)
                             bloom_session_get_negative_queries (session));
 }
 
+/* A random sample's rate, x / the strings queried; SPEC R4 when every
+ * string drawn was a stored one. */
+char *
+bloom_format_sample_rate (const BloomSampleResult *result)
+{
+  g_return_val_if_fail (result != NULL, NULL);
+
+  if (!bloom_sample_result_get_rate (result, NULL))
+    return g_strdup (_("undefined: every string drawn was a stored string"));
+
+  return bloom_format_rate (result->n_false_positives, result->n_queries);
+}
+
+/* A confidence interval of rates, "[0.01, 0.02]". */
+char *
+bloom_format_interval (double low,
+                       double high)
+{
+  g_autofree char *low_text = bloom_format_decimal (low);
+  g_autofree char *high_text = bloom_format_decimal (high);
+
+  /* Translators: an interval from the first rate to the second; where
+   * the decimal separator is a comma, separate them with a semicolon */
+  return g_strdup_printf (_("[%s, %s]"), low_text, high_text);
+}
+
 const char *
 bloom_format_outcome (BloomOutcome outcome)
 {

@@ -18,6 +18,9 @@ char       *bloom_format_unsaved_notice    (gsize           chars);
 char       *bloom_format_rate              (guint           numerator,
                                             guint           denominator);
 char       *bloom_format_observed_rate     (BloomSession   *session);
+char       *bloom_format_sample_rate       (const BloomSampleResult *result);
+char       *bloom_format_interval          (double          low,
+                                            double          high);
 const char *bloom_format_outcome           (BloomOutcome    outcome);
 const char *bloom_format_outcome_icon      (BloomOutcome    outcome);
 char       *bloom_format_operation_title   (BloomOperation *operation);

@@ -11,12 +11,13 @@
 #include <math.h>
 
 #include "bloom-format.h"
+#include "bloom-plot.h"
 #include "bloom-rate-plot.h"
 
-#define PAD        8     /* around everything */
-#define TICK       4     /* tick mark length */
-#define SAMPLE     26    /* width of a legend's line sample */
-#define MARKER     3.5   /* radius of a point on a curve */
+#define PAD    BLOOM_PLOT_PAD
+#define TICK   BLOOM_PLOT_TICK
+#define SAMPLE BLOOM_PLOT_SAMPLE
+#define MARKER BLOOM_PLOT_MARKER
 
 struct _BloomRatePlot
 {
@@ -27,11 +28,6 @@ struct _BloomRatePlot
 
 G_DEFINE_FINAL_TYPE (BloomRatePlot, bloom_rate_plot, BLOOM_TYPE_SESSION_VIEW)
 
-/* Adwaita's blue 3 and purple 2, readable on light and dark; the current
- * k in the orange the grid uses for the last operation. */
-static const GdkRGBA approx_color = { 0.208f, 0.518f, 0.894f, 1.0f };
-static const GdkRGBA exact_color = { 0.753f, 0.380f, 0.796f, 1.0f };
-static const GdkRGBA current_color = { 0.902f, 0.380f, 0.0f, 1.0f };
 
 typedef struct
 {
@@ -145,40 +141,6 @@ format_decade (int exponent)
   return g_string_free (text, FALSE);
 }
 
-static void
-append_text (GtkSnapshot   *snapshot,
-             PangoLayout   *layout,
-             const char    *text,
-             float          x,
-             float          y,
-             float          xalign,
-             const GdkRGBA *color)
-{
-  int width, height;
-
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &width, &height);
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (roundf (x - xalign * width), roundf (y)));
-  gtk_snapshot_append_layout (snapshot, layout, color);
-  gtk_snapshot_restore (snapshot);
-}
-
-static void
-draw_marker (cairo_t *cr,
-             double   x,
-             double   y,
-             gboolean square)
-{
-  if (square)
-    cairo_rectangle (cr, x - MARKER, y - MARKER, 2 * MARKER, 2 * MARKER);
-  else
-    {
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, MARKER, 0, 2 * G_PI);
-    }
-}
-
 typedef struct
 {
   float left, right, top, bottom;
@@ -199,14 +161,6 @@ y_for_rate (const Frame *frame,
 {
   return frame->top + (frame->y_max - log10 (rate)) / (frame->y_max - frame->y_min) *
                       (frame->bottom - frame->top);
-}
-
-static void
-set_source (cairo_t       *cr,
-            const GdkRGBA *color,
-            float          alpha)
-{
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha * alpha);
 }
 
 typedef enum
@@ -231,47 +185,31 @@ append_legend_entry (GtkSnapshot   *snapshot,
                      LegendEntry    kind,
                      const GdkRGBA *fg)
 {
-  double middle = y + line_height / 2.0;
-  int width;
-
-  cairo_save (cr);
   switch (kind)
     {
     case LEGEND_APPROXIMATION:
     case LEGEND_EXACT:
-      set_source (cr, color, 1.0f);
-      cairo_set_line_width (cr, 2);
-      if (kind == LEGEND_EXACT)
-        cairo_set_dash (cr, (double[]) { 5, 3 }, 2, 0);
-      cairo_move_to (cr, x, middle);
-      cairo_line_to (cr, x + SAMPLE, middle);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      draw_marker (cr, x + SAMPLE / 2.0, middle, kind == LEGEND_EXACT);
-      cairo_fill (cr);
+      bloom_plot_draw_curve_sample (cr, x, y + line_height / 2.0, color, kind == LEGEND_EXACT);
       break;
     case LEGEND_OPTIMAL_K:
-      set_source (cr, color, 0.8f);
+      cairo_save (cr);
+      bloom_plot_set_source (cr, color, 0.8f);
       cairo_set_line_width (cr, 1.5);
       cairo_set_dash (cr, (double[]) { 3, 3 }, 2, 0);
       cairo_move_to (cr, x + SAMPLE / 2.0, y + 1);
       cairo_line_to (cr, x + SAMPLE / 2.0, y + line_height - 1);
       cairo_stroke (cr);
+      cairo_restore (cr);
       break;
     case LEGEND_CURRENT_K:
     default:
-      set_source (cr, color, 0.25f);
+      bloom_plot_set_source (cr, color, 0.25f);
       cairo_rectangle (cr, x + SAMPLE / 2.0 - 5, y + 1, 10, line_height - 2);
       cairo_fill (cr);
       break;
     }
-  cairo_restore (cr);
 
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &width, NULL);
-  append_text (snapshot, layout, text, x + SAMPLE + 6, y, 0, fg);
-
-  return x + SAMPLE + 6 + width + 18;
+  return bloom_plot_append_legend_text (snapshot, layout, text, x, y, fg);
 }
 
 /* What each step of the drawing draws with. */
@@ -337,10 +275,10 @@ append_legend (Drawing      *d,
   g_autofree char *optimal_legend = NULL;
   g_autofree char *current_legend = NULL;
   const char *texts[N_LEGEND_ENTRIES];
-  const GdkRGBA *colors[N_LEGEND_ENTRIES] = { &approx_color, &exact_color, &d->fg, &current_color };
+  const GdkRGBA *colors[N_LEGEND_ENTRIES] = { &bloom_plot_approx_color, &bloom_plot_exact_color, &d->fg, &bloom_plot_current_color };
   float x = PAD, y = PAD + d->line_height + 4;
 
-  append_text (d->snapshot, d->layout, _("False-positive rate (log scale)"), PAD, PAD, 0, &d->dim);
+  bloom_plot_append_text (d->snapshot, d->layout, _("False-positive rate (log scale)"), PAD, PAD, 0, &d->dim);
   /* Translators: k* is the best number of positions per string */
   optimal_legend = g_strdup_printf (_("best k* = (m/n)·ln 2 ≈ %s"), optimal_text);
   /* Translators: the k of the active filter, marked on the plot */
@@ -393,7 +331,7 @@ draw_current_band (Drawing      *d,
 {
   const Frame *frame = &d->frame;
 
-  set_source (d->cr, &current_color, 0.18f);
+  bloom_plot_set_source (d->cr, &bloom_plot_current_color, 0.18f);
   cairo_rectangle (d->cr, x_for_k (frame, curves->k - 0.5), frame->top,
                    x_for_k (frame, 1.5) - x_for_k (frame, 0.5), frame->bottom - frame->top);
   cairo_fill (d->cr);
@@ -409,11 +347,11 @@ draw_rate_line (Drawing    *d,
 {
   double ty = round (y_for_rate (&d->frame, rate)) + 0.5;
 
-  set_source (d->cr, &d->fg, alpha);
+  bloom_plot_set_source (d->cr, &d->fg, alpha);
   cairo_move_to (d->cr, d->frame.left, ty);
   cairo_line_to (d->cr, d->frame.right, ty);
   cairo_stroke (d->cr);
-  append_text (d->snapshot, d->layout, label, d->frame.left - TICK - 4, ty - d->line_height / 2.0,
+  bloom_plot_append_text (d->snapshot, d->layout, label, d->frame.left - TICK - 4, ty - d->line_height / 2.0,
                1, &d->dim);
 
   return ty;
@@ -433,7 +371,7 @@ draw_rate_axis (Drawing *d)
       g_autofree char *label = format_decade (e);
       double ty = draw_rate_line (d, pow (10.0, e), label, 0.12f);
 
-      set_source (d->cr, &d->fg, 0.6f);
+      bloom_plot_set_source (d->cr, &d->fg, 0.6f);
       cairo_move_to (d->cr, frame->left - TICK, ty);
       cairo_line_to (d->cr, frame->left, ty);
       cairo_stroke (d->cr);
@@ -456,7 +394,7 @@ draw_k_axis (Drawing *d,
 {
   const Frame *frame = &d->frame;
 
-  set_source (d->cr, &d->fg, 0.6f);
+  bloom_plot_set_source (d->cr, &d->fg, 0.6f);
   cairo_move_to (d->cr, frame->left + 0.5, frame->top);
   cairo_line_to (d->cr, frame->left + 0.5, frame->bottom + 0.5);
   cairo_line_to (d->cr, frame->right, frame->bottom + 0.5);
@@ -466,14 +404,14 @@ draw_k_axis (Drawing *d,
       g_autofree char *label = g_strdup_printf ("%u", k);
       double tx = round (x_for_k (frame, k)) + 0.5;
 
-      set_source (d->cr, &d->fg, 0.6f);
+      bloom_plot_set_source (d->cr, &d->fg, 0.6f);
       cairo_move_to (d->cr, tx, frame->bottom);
       cairo_line_to (d->cr, tx, frame->bottom + TICK);
       cairo_stroke (d->cr);
-      append_text (d->snapshot, d->layout, label, tx, frame->bottom + TICK + 2,
+      bloom_plot_append_text (d->snapshot, d->layout, label, tx, frame->bottom + TICK + 2,
                    0.5, k == current_k ? &d->fg : &d->dim);
     }
-  append_text (d->snapshot, d->layout, _("k (positions per string)"),
+  bloom_plot_append_text (d->snapshot, d->layout, _("k (positions per string)"),
                (frame->left + frame->right) / 2, frame->bottom + TICK + 4 + d->line_height, 0.5, &d->dim);
 }
 
@@ -495,7 +433,7 @@ draw_optimal_k_arrow (Drawing  *d,
   cairo_line_to (d->cr, ax - dir * 6, frame->top + 10);
   cairo_close_path (d->cr);
   cairo_fill (d->cr);
-  append_text (d->snapshot, d->layout, "k*", ax - dir * 18, frame->top + 6 - d->line_height / 2.0,
+  bloom_plot_append_text (d->snapshot, d->layout, "k*", ax - dir * 18, frame->top + 6 - d->line_height / 2.0,
                right ? 1 : 0, &d->fg);
 }
 
@@ -505,7 +443,7 @@ draw_optimal_k (Drawing *d,
                 double   optimal_k)
 {
   cairo_save (d->cr);
-  set_source (d->cr, &d->fg, 0.8f);
+  bloom_plot_set_source (d->cr, &d->fg, 0.8f);
   cairo_set_line_width (d->cr, 1.5);
   cairo_set_dash (d->cr, (double[]) { 3, 3 }, 2, 0);
   if (optimal_k >= 0.5 && optimal_k <= BLOOM_K_MAX + 0.5)
@@ -532,7 +470,7 @@ draw_curves (Drawing      *d,
       const double *values = kind == LEGEND_APPROXIMATION ? curves->approx : curves->exact;
 
       cairo_save (d->cr);
-      set_source (d->cr, kind == LEGEND_APPROXIMATION ? &approx_color : &exact_color, 1.0f);
+      bloom_plot_set_source (d->cr, kind == LEGEND_APPROXIMATION ? &bloom_plot_approx_color : &bloom_plot_exact_color, 1.0f);
       cairo_set_line_width (d->cr, 2);
       if (kind == LEGEND_EXACT)
         cairo_set_dash (d->cr, (double[]) { 5, 3 }, 2, 0);
@@ -548,7 +486,7 @@ draw_curves (Drawing      *d,
       cairo_stroke (d->cr);
       cairo_set_dash (d->cr, NULL, 0, 0);
       for (guint k = 1; k <= BLOOM_K_MAX; k++)
-        draw_marker (d->cr, x_for_k (&d->frame, k), y_for_rate (&d->frame, values[k - 1]),
+        bloom_plot_draw_marker (d->cr, x_for_k (&d->frame, k), y_for_rate (&d->frame, values[k - 1]),
                      kind == LEGEND_EXACT);
       cairo_fill (d->cr);
       cairo_restore (d->cr);
@@ -560,7 +498,7 @@ static void
 draw_current_point (Drawing      *d,
                     const Curves *curves)
 {
-  set_source (d->cr, &current_color, 1.0f);
+  bloom_plot_set_source (d->cr, &bloom_plot_current_color, 1.0f);
   cairo_set_line_width (d->cr, 2);
   cairo_new_sub_path (d->cr);
   cairo_arc (d->cr, x_for_k (&d->frame, curves->k), y_for_rate (&d->frame, curves->approx[curves->k - 1]),
@@ -586,13 +524,11 @@ bloom_rate_plot_snapshot (GtkWidget   *widget,
 
   layout = gtk_widget_create_pango_layout (widget, NULL);
   d.layout = layout;
-  bloom_session_view_get_foreground (BLOOM_SESSION_VIEW (self), &d.fg);
-  d.dim = d.fg;
-  d.dim.alpha *= 0.7f;
+  bloom_plot_get_colors (widget, &d.fg, &d.dim);
 
   if (!get_curves (self, &curves))
     {
-      append_text (snapshot, layout, placeholder_text (self), PAD, PAD, 0, &d.dim);
+      bloom_plot_append_text (snapshot, layout, placeholder_text (self), PAD, PAD, 0, &d.dim);
       return;
     }
 
@@ -624,16 +560,7 @@ bloom_rate_plot_measure (GtkWidget      *widget,
                          int            *minimum_baseline,
                          int            *natural_baseline)
 {
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    {
-      *minimum = 280;
-      *natural = 640;
-    }
-  else
-    {
-      *minimum = 220;
-      *natural = 320;
-    }
+  bloom_plot_measure (orientation, minimum, natural);
 }
 
 /* The values under the pointer, for the k column it is over. */

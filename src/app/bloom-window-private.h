@@ -12,6 +12,7 @@
 #include "bloom-bit-grid.h"
 #include "bloom-details-view.h"
 #include "bloom-entries-view.h"
+#include "bloom-experiment-view.h"
 #include "bloom-hash-table.h"
 #include "bloom-rate-plot.h"
 #include "bloom-window.h"
@@ -107,6 +108,8 @@ struct _BloomWindow
   BloomRatePlot        *rate_plot;
   GtkExpander          *entries_expander;
   BloomEntriesView     *entries_view;
+  GtkExpander          *experiment_expander;
+  BloomExperimentView  *experiment_view;
 };
 
 /* bloom-window.c */

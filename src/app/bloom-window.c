@@ -5,8 +5,8 @@
  * calls the model; the model emits "changed" (filter, entries, counters,
  * last operation) or "drafts-changed" (the fields as typed), once; the
  * handlers here redraw what shows it, and the views (the grid, the hash
- * table, the details, the plot, the entries) redraw themselves from the
- * same signal. Nothing here decides what the model does.
+ * table, the details, the plot, the entries, the experiment) redraw
+ * themselves from the same signal. Nothing here decides what the model does.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -35,10 +35,11 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 /* Names of the details in the session (SPEC P1). */
-#define DETAIL_POSITIONS "hash-positions"
-#define DETAIL_MODEL     "model"
-#define DETAIL_RATE_PLOT "rate-plot"
-#define DETAIL_ENTRIES   "entries"
+#define DETAIL_POSITIONS  "hash-positions"
+#define DETAIL_MODEL      "model"
+#define DETAIL_RATE_PLOT  "rate-plot"
+#define DETAIL_ENTRIES    "entries"
+#define DETAIL_EXPERIMENT "experiment"
 
 /* A hidden revealer still takes the box's spacing: it is only visible
  * while it shows something or slides. */
@@ -254,8 +255,10 @@ detail_name (BloomWindow *self,
     return DETAIL_MODEL;
   if (expander == self->plot_expander)
     return DETAIL_RATE_PLOT;
-  g_assert (expander == self->entries_expander);
-  return DETAIL_ENTRIES;
+  if (expander == self->entries_expander)
+    return DETAIL_ENTRIES;
+  g_assert (expander == self->experiment_expander);
+  return DETAIL_EXPERIMENT;
 }
 
 static void
@@ -263,6 +266,7 @@ on_open_details_changed (BloomWindow *self)
 {
   GtkExpander *expanders[] = {
     self->positions_expander, self->details_expander, self->plot_expander, self->entries_expander,
+    self->experiment_expander,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (expanders); i++)
@@ -359,7 +363,7 @@ bind_views (BloomWindow *self)
   BloomSessionView *views[] = {
     BLOOM_SESSION_VIEW (self->grid), BLOOM_SESSION_VIEW (self->hash_table),
     BLOOM_SESSION_VIEW (self->details_view), BLOOM_SESSION_VIEW (self->rate_plot),
-    BLOOM_SESSION_VIEW (self->entries_view),
+    BLOOM_SESSION_VIEW (self->entries_view), BLOOM_SESSION_VIEW (self->experiment_view),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
@@ -608,6 +612,8 @@ bind_template (GtkWidgetClass *widget_class)
   BIND (rate_plot);
   BIND (entries_expander);
   BIND (entries_view);
+  BIND (experiment_expander);
+  BIND (experiment_view);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, on_child_revealed);
   gtk_widget_class_bind_template_callback (widget_class, on_expander_toggled);
@@ -661,6 +667,7 @@ bloom_window_class_init (BloomWindowClass *klass)
   g_type_ensure (BLOOM_TYPE_DETAILS_VIEW);
   g_type_ensure (BLOOM_TYPE_RATE_PLOT);
   g_type_ensure (BLOOM_TYPE_ENTRIES_VIEW);
+  g_type_ensure (BLOOM_TYPE_EXPERIMENT_VIEW);
 
   bind_template (widget_class);
   _bloom_window_class_add_actions (widget_class);

@@ -1,0 +1,56 @@
+/* bloom-plot.h — what the plots draw with: text placed on a snapshot, the
+ * colours of the curves and the markers and line samples of a legend
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define BLOOM_PLOT_PAD    8     /* around everything */
+#define BLOOM_PLOT_TICK   4     /* tick mark length */
+#define BLOOM_PLOT_SAMPLE 26    /* width of a legend's line sample */
+#define BLOOM_PLOT_MARKER 3.5   /* radius of a point on a curve */
+
+/* The ideal-hash approximation, the finite-m formula, and what belongs to
+ * this filter (its k, its measured points). */
+extern const GdkRGBA bloom_plot_approx_color;
+extern const GdkRGBA bloom_plot_exact_color;
+extern const GdkRGBA bloom_plot_current_color;
+
+void  bloom_plot_measure             (GtkOrientation orientation,
+                                      int           *minimum,
+                                      int           *natural);
+void  bloom_plot_get_colors          (GtkWidget     *widget,
+                                      GdkRGBA       *fg,
+                                      GdkRGBA       *dim);
+void  bloom_plot_append_text         (GtkSnapshot   *snapshot,
+                                      PangoLayout   *layout,
+                                      const char    *text,
+                                      float          x,
+                                      float          y,
+                                      float          xalign,
+                                      const GdkRGBA *color);
+void  bloom_plot_set_source          (cairo_t       *cr,
+                                      const GdkRGBA *color,
+                                      float          alpha);
+void  bloom_plot_draw_marker         (cairo_t       *cr,
+                                      double         x,
+                                      double         y,
+                                      gboolean       square);
+void  bloom_plot_draw_curve_sample   (cairo_t       *cr,
+                                      float          x,
+                                      double         middle,
+                                      const GdkRGBA *color,
+                                      gboolean       dashed);
+float bloom_plot_append_legend_text  (GtkSnapshot   *snapshot,
+                                      PangoLayout   *layout,
+                                      const char    *text,
+                                      float          x,
+                                      float          y,
+                                      const GdkRGBA *color);
+
+G_END_DECLS
