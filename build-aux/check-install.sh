@@ -33,6 +33,7 @@ id=io.github.bloomlab.BloomLab
 for file in \
   "$stage$prefix/bin/bloom-lab" \
   "$share/applications/$id.desktop" \
+  "$share/mime/packages/$id.xml" \
   "$share/metainfo/$id.metainfo.xml" \
   "$share/icons/hicolor/scalable/apps/$id.svg" \
   "$share/icons/hicolor/symbolic/apps/$id-symbolic.svg" \
@@ -86,5 +87,22 @@ grep -q '^Name\[de\]=' "$share/applications/$id.desktop" ||
   --allow '[^ ]* ?Validation was successful.*' \
   appstreamcli validate --no-net --pedantic --no-color "$share/metainfo/$id.metainfo.xml"
 "$here/validate-quiet.sh" glib-compile-schemas --strict --dry-run "$share/glib-2.0/schemas"
+
+# Session files: the type is registered, a *.bloomlab.json file is of it
+# (GIO's guess, as Files makes it), and the desktop file opens it.
+data_dirs="$share:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
+mime_log=$(XDG_DATA_DIRS="$data_dirs" update-mime-database "$share/mime" 2>&1) ||
+  { echo "update-mime-database failed on the installed package: $mime_log" >&2; exit 1; }
+[ -z "$mime_log" ] || { echo "update-mime-database: $mime_log" >&2; exit 1; }
+sample="$stage/lecture.bloomlab.json"
+printf '{"format": "bloom-lab", "version": 1}\n' > "$sample"
+type=$(XDG_DATA_DIRS="$data_dirs" gio info -a standard::content-type "$sample" |
+  sed -n 's/^ *standard::content-type: //p')
+[ "$type" = application/x-bloom-lab ] ||
+  { echo "a *.bloomlab.json file is '$type', not application/x-bloom-lab" >&2; exit 1; }
+grep -q '^MimeType=.*application/x-bloom-lab;' "$share/applications/$id.desktop" ||
+  { echo "the desktop file does not open application/x-bloom-lab" >&2; exit 1; }
+grep -q '^Exec=bloom-lab %[FU]$' "$share/applications/$id.desktop" ||
+  { echo "the desktop file's Exec= takes no files" >&2; exit 1; }
 
 echo "installed and valid under $prefix"

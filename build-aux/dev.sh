@@ -17,7 +17,7 @@ packages="build-essential pkg-config meson ninja-build gettext
   fonts-dejavu-core fonts-wqy-microhei"
 if [ "$mode" = test ]; then
   # python3-gi: test-python drives the model through Bloom-1.0.typelib.
-  packages="$packages xvfb xauth dbus-daemon git locales valgrind python3-gi"
+  packages="$packages xvfb xauth dbus-daemon git locales valgrind python3-gi shared-mime-info"
 fi
 
 missing=""

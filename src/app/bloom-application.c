@@ -137,36 +137,57 @@ bloom_application_startup (GApplication *application)
   gtk_window_set_default_icon_name (APPLICATION_ID);
 }
 
+/* The one window, as the last run left it (SPEC P1). */
+static GtkWindow *
+ensure_window (GApplication *application)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+  g_autoptr(BloomSession) session = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(BloomSessionStore) store = NULL;
+
+  if (window != NULL)
+    return window;
+
+  session = bloom_session_new ();
+  settings = bloom_settings_new ();
+
+  /* What a first start shows; a stored session replaces it. */
+  bloom_session_set_m_draft (session, "64");
+  bloom_session_set_k_draft (session, "3");
+
+  if (settings == NULL)
+    return GTK_WINDOW (bloom_window_new (GTK_APPLICATION (application), session));
+
+  /* In the user's state directory; the drafts in the settings. An
+   * unreadable stored copy is kept by the store and shown by the window;
+   * the app starts regardless. */
+  store = bloom_session_store_new (session, settings);
+  bloom_session_store_restore (store, NULL);
+
+  return GTK_WINDOW (bloom_window_new_with_store (GTK_APPLICATION (application), store, settings));
+}
+
 static void
 bloom_application_activate (GApplication *application)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+  gtk_window_present (ensure_window (application));
+}
 
-  if (window == NULL)
-    {
-      g_autoptr(BloomSession) session = bloom_session_new ();
-      g_autoptr(GSettings) settings = bloom_settings_new ();
-
-      /* What a first start shows; a stored session replaces it. */
-      bloom_session_set_m_draft (session, "64");
-      bloom_session_set_k_draft (session, "3");
-
-      if (settings != NULL)
-        {
-          /* In the user's state directory; the drafts in the settings. */
-          g_autoptr(BloomSessionStore) store = bloom_session_store_new (session, settings);
-
-          /* An unreadable stored copy is kept by the store and shown by
-           * the window; the app starts regardless. */
-          bloom_session_store_restore (store, NULL);
-          window = GTK_WINDOW (bloom_window_new_with_store (GTK_APPLICATION (application),
-                                                            store, settings));
-        }
-      else
-        window = GTK_WINDOW (bloom_window_new (GTK_APPLICATION (application), session));
-    }
+/* `bloom-lab FILE`, a double-click in Files, "Open With": the file opens
+ * as Import opens it, with the same checks, question and Undo. One
+ * session at a time: of several files, the first. */
+static void
+bloom_application_open (GApplication  *application,
+                        GFile        **files,
+                        int            n_files,
+                        const char    *hint)
+{
+  GtkWindow *window = ensure_window (application);
 
   gtk_window_present (window);
+  if (n_files > 0)
+    bloom_window_import_file (BLOOM_WINDOW (window), files[0]);
 }
 
 static void
@@ -188,6 +209,7 @@ bloom_application_class_init (BloomApplicationClass *klass)
   application_class->startup = bloom_application_startup;
   application_class->shutdown = bloom_application_shutdown;
   application_class->activate = bloom_application_activate;
+  application_class->open = bloom_application_open;
 }
 
 static void
@@ -200,7 +222,7 @@ bloom_application_new (void)
 {
   return g_object_new (BLOOM_TYPE_APPLICATION,
                        "application-id", APPLICATION_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/bloomlab/BloomLab",
                        NULL);
 }

@@ -56,6 +56,7 @@ json_filters (void)
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (json, _("Bloom Lab sessions (JSON)"));
+  gtk_file_filter_add_mime_type (json, BLOOM_WINDOW_SESSION_MIME_TYPE);
   gtk_file_filter_add_mime_type (json, "application/json");
   gtk_file_filter_add_suffix (json, "json");
   gtk_file_filter_set_name (all, _("All files"));
@@ -455,7 +456,9 @@ export_chosen (BloomWindow *self,
 void
 _bloom_window_choose_export (BloomWindow *self)
 {
-  choose_file (self, TRUE, _("Export Session"), "bloom-lab-session.json", export_chosen);
+  /* The ending of the type Bloom Lab registers (data/…mime.xml), so that
+   * Files opens the export with Bloom Lab. */
+  choose_file (self, TRUE, _("Export Session"), "bloom-lab-session.bloomlab.json", export_chosen);
 }
 
 /* SPEC P3: the full document, written atomically. */
@@ -619,4 +622,36 @@ _bloom_window_ask_before_close (BloomWindow *self)
   gtk_window_present (GTK_WINDOW (dialog));
 
   return TRUE;
+}
+
+/* A file dropped on the window opens as Import opens it. */
+static gboolean
+on_drop (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         BloomWindow   *self)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  if (files == NULL)
+    return FALSE;
+
+  bloom_window_import_file (self, files->data);
+  g_slist_free (files);
+
+  return TRUE;
+}
+
+void
+_bloom_window_add_drop_target (BloomWindow *self)
+{
+  GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+  g_signal_connect_object (target, "drop", G_CALLBACK (on_drop), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
 }

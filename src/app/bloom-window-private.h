@@ -19,6 +19,9 @@
 
 G_BEGIN_DECLS
 
+/* The type of Bloom Lab's session files (data/…mime.xml). */
+#define BLOOM_WINDOW_SESSION_MIME_TYPE "application/x-bloom-lab"
+
 #define BLOOM_WINDOW_ZOOM_DEFAULT 100
 #define BLOOM_WINDOW_ZOOM_MIN     50
 #define BLOOM_WINDOW_ZOOM_MAX     300
@@ -156,6 +159,7 @@ gboolean  _bloom_window_get_file_message_shown (BloomWindow  *self);
 gboolean  _bloom_window_ask_before_close     (BloomWindow    *self);
 void      _bloom_window_update_storage       (BloomWindow    *self);
 void      _bloom_window_update_recovery      (BloomWindow    *self);
+void      _bloom_window_add_drop_target      (BloomWindow    *self);
 void      _bloom_window_restore_recovery     (BloomWindow    *self);
 gboolean  _bloom_window_get_session_kept     (BloomWindow    *self);
 

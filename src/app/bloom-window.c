@@ -719,6 +719,7 @@ bloom_window_init (BloomWindow *self)
                           G_BINDING_SYNC_CREATE);
 
   _bloom_window_add_capture_shortcuts (self);
+  _bloom_window_add_drop_target (self);
 }
 
 BloomWindow *
