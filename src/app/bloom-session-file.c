@@ -396,6 +396,7 @@ bloom_session_file_read (GFile         *file,
   g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GFileInputStream) stream = NULL;
   g_autoptr(GByteArray) buffer = NULL;
+  g_autoptr(GError) local_error = NULL;
   guint64 size;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
@@ -403,9 +404,18 @@ bloom_session_file_read (GFile         *file,
 
   /* Links are followed: what counts is what they point to. */
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                            G_FILE_QUERY_INFO_NONE, cancellable, error);
+                            G_FILE_QUERY_INFO_NONE, cancellable, &local_error);
   if (info == NULL)
-    return NULL;
+    {
+      /* GIO's own words name the call that failed; these say what to do. */
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                     _("There is no such file: it may have been moved, renamed or deleted. "
+                       "Choose a file exported by Bloom Lab."));
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
 
   switch (g_file_info_get_file_type (info))
     {
