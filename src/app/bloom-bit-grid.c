@@ -372,36 +372,21 @@ draw_labels (cairo_t        *cr,
     }
 }
 
-static GskRenderNode *
-draw_cells (BloomBitGrid   *self,
-            BloomFilter    *filter,
-            PangoLayout    *layout,
-            const Geometry *geometry,
-            int             scale,
-            const GdkRGBA  *fg)
+/* The row labels and the squares, set and clear, drawn on @cr. */
+static void
+paint_cells (cairo_t        *cr,
+             BloomFilter    *filter,
+             PangoLayout    *layout,
+             const Geometry *geometry,
+             const GdkRGBA  *fg)
 {
-  guint m = bloom_filter_get_m (filter);
-  guint rows = (m + geometry->columns - 1) / geometry->columns;
-  int width = width_for_columns (geometry, geometry->columns);
-  int height = row_y (geometry, rows - 1) + geometry->inner;
-  GskRenderNode *node;
-  cairo_surface_t *image;
-  cairo_t *cr;
-  GdkRGBA clear_fill, clear_border, label_color;
+  GdkRGBA clear_fill = *fg, clear_border = *fg, label_color = *fg;
 
-  clear_fill = *fg;
   clear_fill.alpha *= 0.06f;
-  clear_border = *fg;
   clear_border.alpha *= 0.45f;
-  label_color = *fg;
   label_color.alpha *= 0.7f;
 
-  /* In device pixels, so that the image maps onto them one to one. */
-  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
-  cairo_surface_set_device_scale (image, scale, scale);
-  cr = cairo_create (image);
-
-  draw_labels (cr, layout, geometry, m, &label_color);
+  draw_labels (cr, layout, geometry, bloom_filter_get_m (filter), &label_color);
 
   /* Set and clear differ in fill, not only in colour: set squares are
    * solid, clear ones a faint fill inside a frame. One path per colour. */
@@ -415,7 +400,42 @@ draw_cells (BloomBitGrid   *self,
   gdk_cairo_set_source_rgba (cr, &clear_border);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
   cairo_fill (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+}
 
+static void
+get_cells_size (BloomFilter    *filter,
+                const Geometry *geometry,
+                int            *width,
+                int            *height)
+{
+  guint rows = (bloom_filter_get_m (filter) + geometry->columns - 1) / geometry->columns;
+
+  *width = width_for_columns (geometry, geometry->columns);
+  *height = row_y (geometry, rows - 1) + geometry->inner;
+}
+
+/* The cells as an image in device pixels, painted by one node. */
+static GskRenderNode *
+draw_cells (BloomBitGrid   *self,
+            BloomFilter    *filter,
+            PangoLayout    *layout,
+            const Geometry *geometry,
+            int             scale,
+            const GdkRGBA  *fg)
+{
+  GskRenderNode *node;
+  cairo_surface_t *image;
+  cairo_t *cr;
+  int width, height;
+
+  get_cells_size (filter, geometry, &width, &height);
+
+  /* In device pixels, so that the image maps onto them one to one. */
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (image, scale, scale);
+  cr = cairo_create (image);
+  paint_cells (cr, filter, layout, geometry, fg);
   cairo_destroy (cr);
 
   node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -486,22 +506,19 @@ add_ring (cairo_t                *cr,
  * While stepping through them, only the steps revealed so far; the
  * newest one also gets a ring in the gap around it. A position that
  * repeats an earlier step is already framed. */
-static GskRenderNode *
-draw_marks (const Marks *marks)
+/* Where the marks reach: their squares and the gap around them. */
+static graphene_rect_t
+get_marks_bounds (const Marks *marks)
 {
   const Geometry *geometry = &marks->geometry;
-  double inner = geometry->inner;
-  double mark = geometry->mark;
   graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
-  GskRenderNode *node;
-  cairo_t *cr;
 
   for (guint step = 0; step < marks->n_steps; step++)
     {
       graphene_point_t origin = cell_origin (geometry, marks->positions[step]);
       graphene_rect_t reach = GRAPHENE_RECT_INIT (origin.x - geometry->gap, origin.y - geometry->gap,
-                                                  inner + 2 * geometry->gap,
-                                                  inner + 2 * geometry->gap);
+                                                  geometry->inner + 2 * geometry->gap,
+                                                  geometry->inner + 2 * geometry->gap);
 
       if (step == 0)
         bounds = reach;
@@ -509,8 +526,23 @@ draw_marks (const Marks *marks)
         graphene_rect_union (&bounds, &reach, &bounds);
     }
 
-  node = gsk_cairo_node_new (&bounds);
-  cr = gsk_cairo_node_get_draw_context (node);
+  return bounds;
+}
+
+/* The last operation's positions: a thick orange frame inside the square,
+ * so that the fill (set or clear) still shows within it and neighbours
+ * never merge; its thickness is the cue that does not rely on colour.
+ * While stepping through them, only the steps revealed so far; the
+ * newest one also gets a ring in the gap around it. A position that
+ * repeats an earlier step is already framed. */
+static void
+paint_marks (cairo_t     *cr,
+             const Marks *marks)
+{
+  const Geometry *geometry = &marks->geometry;
+  double inner = geometry->inner;
+  double mark = geometry->mark;
+
   gdk_cairo_set_source_rgba (cr, &highlight_color);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
 
@@ -531,10 +563,40 @@ draw_marks (const Marks *marks)
       cairo_rectangle (cr, origin.x + mark, origin.y + mark, inner - 2 * mark, inner - 2 * mark);
       cairo_fill (cr);
     }
+}
 
+static GskRenderNode *
+draw_marks (const Marks *marks)
+{
+  graphene_rect_t bounds = get_marks_bounds (marks);
+  GskRenderNode *node = gsk_cairo_node_new (&bounds);
+  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+
+  paint_marks (cr, marks);
   cairo_destroy (cr);
 
   return node;
+}
+
+/* What the marks of the last operation depend on, at @geometry. */
+static void
+get_marks (BloomBitGrid   *self,
+           BloomOperation *operation,
+           const Geometry *geometry,
+           Marks          *marks)
+{
+  memset (marks, 0, sizeof *marks);
+  if (operation != NULL)
+    marks->n_steps = MIN (bloom_operation_get_n_positions (operation), self->revealed_steps);
+  g_assert (marks->n_steps <= BLOOM_K_MAX);
+  for (guint step = 0; step < marks->n_steps; step++)
+    {
+      marks->positions[step] = bloom_operation_get_position (operation, step);
+      if (bloom_operation_is_repeat (operation, step))
+        marks->repeats |= 1u << step;
+    }
+  marks->stepping = operation != NULL && self->revealed_steps != G_MAXUINT;
+  marks->geometry = *geometry;
 }
 
 static void
@@ -545,19 +607,7 @@ append_marks (BloomBitGrid   *self,
 {
   Marks marks;
 
-  memset (&marks, 0, sizeof marks);
-  if (operation != NULL)
-    marks.n_steps = MIN (bloom_operation_get_n_positions (operation), self->revealed_steps);
-  g_assert (marks.n_steps <= BLOOM_K_MAX);
-  for (guint step = 0; step < marks.n_steps; step++)
-    {
-      marks.positions[step] = bloom_operation_get_position (operation, step);
-      if (bloom_operation_is_repeat (operation, step))
-        marks.repeats |= 1u << step;
-    }
-  marks.stepping = operation != NULL && self->revealed_steps != G_MAXUINT;
-  marks.geometry = *geometry;
-
+  get_marks (self, operation, geometry, &marks);
   if (marks.n_steps == 0)
     {
       g_clear_pointer (&self->marks_node, gsk_render_node_unref);
@@ -1140,4 +1190,60 @@ bloom_bit_grid_get_text_alternative (BloomBitGrid *self)
   g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), NULL);
 
   return self->description;
+}
+
+/**
+ * bloom_bit_grid_snapshot_picture:
+ * @self: a grid with an active filter
+ * @snapshot: where the picture goes
+ * @width: (out): the picture's width
+ * @height: (out): the picture's height
+ *
+ * The grid as the window shows it, for a slide: the row labels, the
+ * column ruler, the cells and the last operation's marks, in the columns
+ * the grid has now (or at its natural width when it is not shown), but
+ * without the keyboard cursor. Everything is drawn as shapes and text, so
+ * that a vector picture stays sharp at any size.
+ *
+ * Returns: FALSE when no filter is active
+ */
+gboolean
+bloom_bit_grid_snapshot_picture (BloomBitGrid *self,
+                                 GtkSnapshot  *snapshot,
+                                 int          *width,
+                                 int          *height)
+{
+  BloomFilter *filter;
+  BloomOperation *operation;
+  g_autoptr(PangoLayout) layout = NULL;
+  Geometry geometry;
+  Marks marks;
+  GdkRGBA fg;
+  cairo_t *cr;
+  int grid_width;
+
+  g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), FALSE);
+  g_return_val_if_fail (GTK_IS_SNAPSHOT (snapshot), FALSE);
+
+  filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
+  operation = bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self));
+  if (filter == NULL)
+    return FALSE;
+
+  layout = create_label_layout (self);
+  init_geometry (self, layout, &geometry);
+  grid_width = gtk_widget_get_width (GTK_WIDGET (self));
+  if (grid_width <= 0)
+    grid_width = width_for_columns (&geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, bloom_filter_get_m (filter)));
+  geometry.columns = columns_for_width (self, &geometry, grid_width);
+  get_cells_size (filter, &geometry, width, height);
+
+  bloom_session_view_get_foreground (BLOOM_SESSION_VIEW (self), &fg);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, *width, *height));
+  paint_cells (cr, filter, layout, &geometry, &fg);
+  get_marks (self, operation, &geometry, &marks);
+  paint_marks (cr, &marks);
+  cairo_destroy (cr);
+
+  return TRUE;
 }

@@ -40,5 +40,9 @@ guint         bloom_bit_grid_get_cursor    (BloomBitGrid *self);
 void          bloom_bit_grid_set_cursor    (BloomBitGrid *self,
                                             guint         cursor);
 const char   *bloom_bit_grid_get_text_alternative (BloomBitGrid *self);
+gboolean      bloom_bit_grid_snapshot_picture (BloomBitGrid *self,
+                                               GtkSnapshot  *snapshot,
+                                               int          *width,
+                                               int          *height);
 
 G_END_DECLS

@@ -506,13 +506,14 @@ draw_current_point (Drawing      *d,
   cairo_stroke (d->cr);
 }
 
+/* The plot, @width by @height. */
 static void
-bloom_rate_plot_snapshot (GtkWidget   *widget,
-                          GtkSnapshot *snapshot)
+snapshot_plot (BloomRatePlot *self,
+               GtkSnapshot   *snapshot,
+               int            width,
+               int            height)
 {
-  BloomRatePlot *self = BLOOM_RATE_PLOT (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
+  GtkWidget *widget = GTK_WIDGET (self);
   g_autoptr(PangoLayout) layout = NULL;
   Drawing d = { .snapshot = snapshot };
   Curves curves;
@@ -549,6 +550,14 @@ bloom_rate_plot_snapshot (GtkWidget   *widget,
       draw_current_point (&d, &curves);
     }
   cairo_destroy (d.cr);
+}
+
+static void
+bloom_rate_plot_snapshot (GtkWidget   *widget,
+                          GtkSnapshot *snapshot)
+{
+  snapshot_plot (BLOOM_RATE_PLOT (widget), snapshot,
+                 gtk_widget_get_width (widget), gtk_widget_get_height (widget));
 }
 
 static void
@@ -656,4 +665,38 @@ bloom_rate_plot_get_text_alternative (BloomRatePlot *self)
   bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
 
   return self->description;
+}
+
+/**
+ * bloom_rate_plot_snapshot_picture:
+ * @self: a plot
+ * @snapshot: where the picture goes
+ * @width: (out): the picture's width
+ * @height: (out): the picture's height
+ *
+ * The plot as the window shows it, for a slide: at its size when it is
+ * shown, at its natural size when its expander is closed, brought up to
+ * date with the session either way.
+ */
+void
+bloom_rate_plot_snapshot_picture (BloomRatePlot *self,
+                                  GtkSnapshot   *snapshot,
+                                  int           *width,
+                                  int           *height)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  g_return_if_fail (BLOOM_IS_RATE_PLOT (self));
+  g_return_if_fail (GTK_IS_SNAPSHOT (snapshot));
+
+  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
+  *width = gtk_widget_get_width (widget);
+  *height = gtk_widget_get_height (widget);
+  if (*width <= 0 || *height <= 0)
+    {
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, width, NULL, NULL);
+      gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, *width, NULL, height, NULL, NULL);
+    }
+
+  snapshot_plot (self, snapshot, *width, *height);
 }

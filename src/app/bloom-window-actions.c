@@ -217,6 +217,22 @@ export_action (GtkWidget  *widget,
 }
 
 static void
+export_picture_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  _bloom_window_choose_picture (BLOOM_WINDOW (widget));
+}
+
+static void
+copy_grid_picture_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  _bloom_window_copy_grid_picture (BLOOM_WINDOW (widget));
+}
+
+static void
 save_unreadable_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
@@ -291,6 +307,8 @@ _bloom_window_update_actions (BloomWindow *self)
   gtk_widget_action_set_enabled (widget, "filter.reset", active);
   gtk_widget_action_set_enabled (widget, "filter.example", active);
   gtk_widget_action_set_enabled (widget, "filter.undo", bloom_session_get_can_undo (self->session));
+  gtk_widget_action_set_enabled (widget, "session.export-picture", active);
+  gtk_widget_action_set_enabled (widget, "session.copy-grid-picture", active);
 
   gtk_widget_action_set_enabled (widget, "view.zoom-in", self->zoom < BLOOM_WINDOW_ZOOM_MAX);
   gtk_widget_action_set_enabled (widget, "view.zoom-out", self->zoom > BLOOM_WINDOW_ZOOM_MIN);
@@ -354,6 +372,7 @@ static const Binding bindings[] = {
   { GDK_KEY_KP_Left, GDK_ALT_MASK, "view.step-previous" },
   { GDK_KEY_o, GDK_CONTROL_MASK, "session.import" },
   { GDK_KEY_e, GDK_CONTROL_MASK, "session.export" },
+  { GDK_KEY_C, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "session.copy-grid-picture" },
   { GDK_KEY_Escape, 0, "session.dismiss-message" },
 };
 
@@ -379,6 +398,10 @@ _bloom_window_class_add_actions (GtkWidgetClass *widget_class)
 
   gtk_widget_class_install_action (widget_class, "session.import", NULL, import_action);
   gtk_widget_class_install_action (widget_class, "session.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "session.export-picture", NULL,
+                                   export_picture_action);
+  gtk_widget_class_install_action (widget_class, "session.copy-grid-picture", NULL,
+                                   copy_grid_picture_action);
   gtk_widget_class_install_action (widget_class, "session.save-unreadable", NULL,
                                    save_unreadable_action);
   gtk_widget_class_install_action (widget_class, "session.dismiss-unreadable", NULL,

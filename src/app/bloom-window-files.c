@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bloom-format.h"
+#include "bloom-picture-dialog.h"
 #include "bloom-quit-dialog.h"
 #include "bloom-session-file.h"
 #include "bloom-window-private.h"
@@ -19,22 +20,26 @@
 /* What to do with the file the user picked; NULL when the dialog was
  * cancelled. */
 typedef void (*FileChosenFunc) (BloomWindow *self,
-                                 GFile       *file);
+                                 GFile       *file,
+                                 gpointer     data);
 
 typedef struct
 {
   BloomWindow    *self;
   FileChosenFunc  chosen;
+  gpointer        data;
 } FileChoice;
 
 static FileChoice *
 file_choice_new (BloomWindow    *self,
-                 FileChosenFunc  chosen)
+                 FileChosenFunc  chosen,
+                 gpointer        data)
 {
   FileChoice *choice = g_new0 (FileChoice, 1);
 
   choice->self = g_object_ref (self);
   choice->chosen = chosen;
+  choice->data = data;
 
   return choice;
 }
@@ -43,7 +48,7 @@ static void
 file_choice_finish (FileChoice *choice,
                     GFile      *file)
 {
-  choice->chosen (choice->self, file);
+  choice->chosen (choice->self, file, choice->data);
   g_object_unref (choice->self);
   g_free (choice);
 }
@@ -91,11 +96,12 @@ choose_file (BloomWindow    *self,
              gboolean        save,
              const char     *title,
              const char     *initial_name,
-             FileChosenFunc  chosen)
+             GListModel     *filters,
+             FileChosenFunc  chosen,
+             gpointer        data)
 {
   g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  g_autoptr(GListModel) filters = json_filters ();
-  FileChoice *choice = file_choice_new (self, chosen);
+  FileChoice *choice = file_choice_new (self, chosen, data);
 
   gtk_file_dialog_set_title (dialog, title);
   gtk_file_dialog_set_filters (dialog, filters);
@@ -129,9 +135,10 @@ choose_file (BloomWindow    *self,
              gboolean        save,
              const char     *title,
              const char     *initial_name,
-             FileChosenFunc  chosen)
+             GListModel     *filters,
+             FileChosenFunc  chosen,
+             gpointer        data)
 {
-  g_autoptr(GListModel) filters = json_filters ();
   GtkFileChooserNative *native;
 
   native = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
@@ -148,7 +155,7 @@ choose_file (BloomWindow    *self,
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
     }
   g_signal_connect (native, "response", G_CALLBACK (file_chooser_response),
-                    file_choice_new (self, chosen));
+                    file_choice_new (self, chosen, data));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 #endif
@@ -283,23 +290,31 @@ _bloom_window_get_file_message_shown (BloomWindow *self)
   return gtk_revealer_get_reveal_child (self->file_revealer);
 }
 
+/* What a file job writes or reads. */
+typedef enum
+{
+  JOB_SESSION,           /* an export, or an import */
+  JOB_UNREADABLE_COPY,
+  JOB_PICTURE,
+} JobKind;
+
 typedef struct
 {
   BloomWindow *self;
   GFile       *file;
-  gboolean     unreadable_copy;
+  JobKind      kind;
 } FileJob;
 
 static FileJob *
 file_job_new (BloomWindow *self,
               GFile       *file,
-              gboolean     unreadable_copy)
+              JobKind      kind)
 {
   FileJob *job = g_new0 (FileJob, 1);
 
   job->self = g_object_ref (self);
   job->file = g_object_ref (file);
-  job->unreadable_copy = unreadable_copy;
+  job->kind = kind;
 
   return job;
 }
@@ -346,7 +361,7 @@ start_import (BloomWindow *self,
               GFile       *file)
 {
   bloom_session_file_import_async (self->session, file, self->file_cancellable, import_done,
-                                   file_job_new (self, file, FALSE));
+                                   file_job_new (self, file, JOB_SESSION));
 }
 
 static void
@@ -421,15 +436,18 @@ save_done (GObject      *source,
       return;
     }
 
-  if (job->unreadable_copy)
+  if (job->kind == JOB_UNREADABLE_COPY)
     /* Translators: %s is a file name */
     message = g_strdup_printf (_("Saved the unreadable stored session to “%s”."), name);
+  else if (job->kind == JOB_PICTURE)
+    /* Translators: %s is a file name */
+    message = g_strdup_printf (_("Saved the picture to “%s”."), name);
   else
     /* Translators: %s is a file name */
     message = g_strdup_printf (_("Exported the session to “%s”."), name);
   _bloom_window_show_file_message (self, message, FALSE);
 
-  if (job->unreadable_copy)
+  if (job->kind != JOB_SESSION)
     return;
 
   /* Exported as the question before quitting or replacing asked. */
@@ -445,7 +463,8 @@ save_done (GObject      *source,
 
 static void
 export_chosen (BloomWindow *self,
-               GFile       *file)
+               GFile       *file,
+               gpointer     data)
 {
   if (file == NULL)
     forget_pending (self);
@@ -458,7 +477,10 @@ _bloom_window_choose_export (BloomWindow *self)
 {
   /* The ending of the type Bloom Lab registers (data/…mime.xml), so that
    * Files opens the export with Bloom Lab. */
-  choose_file (self, TRUE, _("Export Session"), "bloom-lab-session.bloomlab.json", export_chosen);
+  g_autoptr(GListModel) filters = json_filters ();
+
+  choose_file (self, TRUE, _("Export Session"), "bloom-lab-session.bloomlab.json", filters,
+               export_chosen, NULL);
 }
 
 /* SPEC P3: the full document, written atomically. */
@@ -470,12 +492,13 @@ bloom_window_export_file (BloomWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   bloom_session_file_export_async (self->session, file, self->file_cancellable,
-                                   save_done, file_job_new (self, file, FALSE));
+                                   save_done, file_job_new (self, file, JOB_SESSION));
 }
 
 static void
 unreadable_copy_chosen (BloomWindow *self,
-                        GFile       *file)
+                        GFile       *file,
+                        gpointer     data)
 {
   char *copy;
   g_autoptr(GBytes) contents = NULL;
@@ -488,14 +511,16 @@ unreadable_copy_chosen (BloomWindow *self,
     return;
   contents = g_bytes_new_take (copy, strlen (copy));
   bloom_session_file_write_async (file, contents, self->file_cancellable, save_done,
-                                  file_job_new (self, file, TRUE));
+                                  file_job_new (self, file, JOB_UNREADABLE_COPY));
 }
 
 void
 _bloom_window_choose_unreadable_copy (BloomWindow *self)
 {
+  g_autoptr(GListModel) filters = json_filters ();
+
   choose_file (self, TRUE, _("Save Unreadable Session"), "bloom-lab-unreadable-session.json",
-               unreadable_copy_chosen);
+               filters, unreadable_copy_chosen, NULL);
 }
 
 static void
@@ -567,7 +592,8 @@ _bloom_window_restore_recovery (BloomWindow *self)
 
 static void
 import_chosen (BloomWindow *self,
-               GFile       *file)
+               GFile       *file,
+               gpointer     data)
 {
   if (file != NULL)
     bloom_window_import_file (self, file);
@@ -576,7 +602,9 @@ import_chosen (BloomWindow *self,
 void
 _bloom_window_choose_import (BloomWindow *self)
 {
-  choose_file (self, FALSE, _("Import Session"), NULL, import_chosen);
+  g_autoptr(GListModel) filters = json_filters ();
+
+  choose_file (self, FALSE, _("Import Session"), NULL, filters, import_chosen, NULL);
 }
 
 static void
@@ -654,4 +682,129 @@ _bloom_window_add_drop_target (BloomWindow *self)
 
   g_signal_connect_object (target, "drop", G_CALLBACK (on_drop), self, 0);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+}
+
+/* Pictures for slides (bloom-picture.c): what the window shows of the
+ * grid or the plot, as a render node of @width by @height. NULL when
+ * there is nothing to show. */
+static GskRenderNode *
+snapshot_picture (BloomWindow      *self,
+                  BloomPictureKind  kind,
+                  int              *width,
+                  int              *height)
+{
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+
+  if (kind == BLOOM_PICTURE_GRID)
+    {
+      if (!bloom_bit_grid_snapshot_picture (self->grid, snapshot, width, height))
+        return NULL;
+    }
+  else
+    bloom_rate_plot_snapshot_picture (self->rate_plot, snapshot, width, height);
+
+  if (*width <= 0 || *height <= 0)
+    return NULL;
+
+  return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+}
+
+/* The picture of @kind as @format at @scale, written atomically to @file. */
+void
+bloom_window_export_picture (BloomWindow        *self,
+                             BloomPictureKind    kind,
+                             BloomPictureFormat  format,
+                             int                 scale,
+                             GFile              *file)
+{
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GBytes) contents = NULL;
+  int width, height;
+
+  g_return_if_fail (BLOOM_IS_WINDOW (self));
+  g_return_if_fail (scale >= BLOOM_PICTURE_SCALE_MIN && scale <= BLOOM_PICTURE_SCALE_MAX);
+  g_return_if_fail (G_IS_FILE (file));
+
+  node = snapshot_picture (self, kind, &width, &height);
+  if (node == NULL)
+    {
+      _bloom_window_show_file_message (self, _("There is no filter to make a picture of. "
+                                               "Create a filter first."), TRUE);
+      return;
+    }
+
+  contents = bloom_picture_render (node, width, height, format, scale);
+  bloom_session_file_write_async (file, contents, self->file_cancellable, save_done,
+                                  file_job_new (self, file, JOB_PICTURE));
+}
+
+/* A choice of the picture dialog, in the pointer a file choice carries. */
+#define PACK_PICTURE(kind, format, scale) GINT_TO_POINTER ((kind) | (format) << 4 | (scale) << 8)
+
+static void
+picture_chosen (BloomWindow *self,
+                GFile       *file,
+                gpointer     data)
+{
+  int packed = GPOINTER_TO_INT (data);
+
+  if (file != NULL)
+    bloom_window_export_picture (self, packed & 0xf, (packed >> 4) & 0xf, packed >> 8, file);
+}
+
+static void
+on_picture_export (BloomWindow        *self,
+                   int                 kind,
+                   int                 format,
+                   int                 scale,
+                   BloomPictureDialog *dialog)
+{
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *name = g_strconcat (kind == BLOOM_PICTURE_GRID ? "bloom-lab-grid" : "bloom-lab-rates",
+                                       bloom_picture_format_suffix (format), NULL);
+
+  if (format == BLOOM_PICTURE_PNG)
+    {
+      gtk_file_filter_set_name (filter, _("PNG images"));
+      gtk_file_filter_add_mime_type (filter, "image/png");
+    }
+  else
+    {
+      gtk_file_filter_set_name (filter, _("SVG drawings"));
+      gtk_file_filter_add_mime_type (filter, "image/svg+xml");
+    }
+  g_list_store_append (filters, filter);
+
+  choose_file (self, TRUE, _("Export Picture"), name, G_LIST_MODEL (filters), picture_chosen,
+               PACK_PICTURE (kind, format, scale));
+}
+
+void
+_bloom_window_choose_picture (BloomWindow *self)
+{
+  BloomPictureDialog *dialog = bloom_picture_dialog_new (GTK_WINDOW (self));
+
+  g_signal_connect_object (dialog, "export", G_CALLBACK (on_picture_export), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Ctrl+Shift+C: the grid as a PNG on the clipboard, twice the window's
+ * size, sharp enough for a slide. */
+void
+_bloom_window_copy_grid_picture (BloomWindow *self)
+{
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width, height;
+
+  node = snapshot_picture (self, BLOOM_PICTURE_GRID, &width, &height);
+  if (node == NULL)
+    return;
+
+  texture = bloom_picture_render_texture (node, width, height, 2);
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (self)), texture);
+  _bloom_window_show_file_message (self, _("Copied the bit grid to the clipboard as a picture."),
+                                   FALSE);
 }

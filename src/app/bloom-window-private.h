@@ -160,6 +160,8 @@ gboolean  _bloom_window_ask_before_close     (BloomWindow    *self);
 void      _bloom_window_update_storage       (BloomWindow    *self);
 void      _bloom_window_update_recovery      (BloomWindow    *self);
 void      _bloom_window_add_drop_target      (BloomWindow    *self);
+void      _bloom_window_choose_picture       (BloomWindow    *self);
+void      _bloom_window_copy_grid_picture    (BloomWindow    *self);
 void      _bloom_window_restore_recovery     (BloomWindow    *self);
 gboolean  _bloom_window_get_session_kept     (BloomWindow    *self);
 

@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "bloom-model.h"
+#include "bloom-picture.h"
 #include "bloom-session-store.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,11 @@ void          bloom_window_import_file (BloomWindow    *self,
                                         GFile          *file);
 void          bloom_window_export_file (BloomWindow    *self,
                                         GFile          *file);
+void          bloom_window_export_picture (BloomWindow        *self,
+                                           BloomPictureKind    kind,
+                                           BloomPictureFormat  format,
+                                           int                 scale,
+                                           GFile              *file);
 guint         bloom_window_get_zoom    (BloomWindow    *self);
 void          bloom_window_set_zoom    (BloomWindow    *self,
                                         guint           zoom);

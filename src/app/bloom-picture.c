@@ -1,0 +1,110 @@
+/* bloom-picture.c
+ *
+ * A picture is the render node a view makes for it, drawn with cairo: the
+ * same drawing as the window's, so the picture is what the window shows.
+ * cairo's SVG surface keeps shapes and text as vectors.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-picture"
+
+#include "config.h"
+
+#include <cairo-svg.h>
+
+#include "bloom-picture.h"
+
+static cairo_status_t
+append_to_bytes (void                *closure,
+                 const unsigned char *data,
+                 unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+draw_scaled (cairo_surface_t *surface,
+             GskRenderNode   *node,
+             int              scale)
+{
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_scale (cr, scale, scale);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+}
+
+/* An image @scale times the picture's size, with what the window leaves
+ * clear transparent. */
+static cairo_surface_t *
+render_image (GskRenderNode *node,
+              int            width,
+              int            height,
+              int            scale)
+{
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                       width * scale, height * scale);
+
+  draw_scaled (image, node, scale);
+  cairo_surface_flush (image);
+
+  return image;
+}
+
+GBytes *
+bloom_picture_render (GskRenderNode      *node,
+                      int                 width,
+                      int                 height,
+                      BloomPictureFormat  format,
+                      int                 scale)
+{
+  GByteArray *bytes;
+  cairo_surface_t *surface;
+
+  g_return_val_if_fail (node != NULL, NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
+  g_return_val_if_fail (scale >= BLOOM_PICTURE_SCALE_MIN && scale <= BLOOM_PICTURE_SCALE_MAX, NULL);
+
+  bytes = g_byte_array_new ();
+  if (format == BLOOM_PICTURE_PNG)
+    {
+      surface = render_image (node, width, height, scale);
+      cairo_surface_write_to_png_stream (surface, append_to_bytes, bytes);
+    }
+  else
+    {
+      surface = cairo_svg_surface_create_for_stream (append_to_bytes, bytes,
+                                                     width * scale, height * scale);
+      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
+      draw_scaled (surface, node, scale);
+      cairo_surface_finish (surface);
+    }
+  cairo_surface_destroy (surface);
+
+  return g_byte_array_free_to_bytes (bytes);
+}
+
+/* For the clipboard: the PNG picture as a texture. */
+GdkTexture *
+bloom_picture_render_texture (GskRenderNode *node,
+                              int            width,
+                              int            height,
+                              int            scale)
+{
+  g_autoptr(GBytes) png = NULL;
+
+  g_return_val_if_fail (node != NULL, NULL);
+
+  png = bloom_picture_render (node, width, height, BLOOM_PICTURE_PNG, scale);
+
+  return gdk_texture_new_from_bytes (png, NULL);
+}
+
+const char *
+bloom_picture_format_suffix (BloomPictureFormat format)
+{
+  return format == BLOOM_PICTURE_PNG ? ".png" : ".svg";
+}

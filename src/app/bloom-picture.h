@@ -1,0 +1,39 @@
+/* bloom-picture.h — pictures for slides: the bit grid or the rate plot as
+ * PNG or SVG, at a chosen scale
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  BLOOM_PICTURE_GRID,
+  BLOOM_PICTURE_RATE_PLOT,
+} BloomPictureKind;
+
+typedef enum
+{
+  BLOOM_PICTURE_PNG,
+  BLOOM_PICTURE_SVG,
+} BloomPictureFormat;
+
+#define BLOOM_PICTURE_SCALE_MIN 1
+#define BLOOM_PICTURE_SCALE_MAX 4
+
+GBytes     *bloom_picture_render         (GskRenderNode      *node,
+                                          int                 width,
+                                          int                 height,
+                                          BloomPictureFormat  format,
+                                          int                 scale);
+GdkTexture *bloom_picture_render_texture (GskRenderNode      *node,
+                                          int                 width,
+                                          int                 height,
+                                          int                 scale);
+const char *bloom_picture_format_suffix  (BloomPictureFormat  format);
+
+G_END_DECLS
