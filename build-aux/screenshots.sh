@@ -57,9 +57,16 @@ type_text "date"; key ctrl+Return
 sleep 0.5
 import -window "$window" "$outdir/main.png"
 
+# For the back row: the whole page at 200 %.
+key ctrl+plus ctrl+plus ctrl+plus ctrl+plus ctrl+plus
+sleep 0.8
+import -window "$window" "$outdir/zoom-200.png"
+key ctrl+0
+sleep 0.5
+
 key alt+h
 key alt+d
 sleep 0.6
 import -window "$window" "$outdir/details.png"
 
-echo "Saved $outdir/main.png and $outdir/details.png ($size, LANGUAGE=$language)"
+echo "Saved $outdir/main.png, zoom-200.png and details.png ($size, LANGUAGE=$language)"
