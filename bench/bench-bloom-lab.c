@@ -9,9 +9,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
-#include <locale.h>
-
 #include "bench-first-frame.h"
 #include "bloom-application.h"
 
@@ -28,10 +25,7 @@ main (int   argc,
 {
   g_autoptr(BloomApplication) application = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  bloom_application_setup_locale ();
 
   application = bloom_application_new ();
   g_signal_connect (application, "window-added", G_CALLBACK (on_window_added), NULL);

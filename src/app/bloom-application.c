@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 #include <glib-unix.h>
 #include <signal.h>
 
@@ -215,6 +216,17 @@ bloom_application_class_init (BloomApplicationClass *klass)
 static void
 bloom_application_init (BloomApplication *self)
 {
+}
+
+/* The user's locale and the translations, before anything else: for
+ * main.c and for bench/bench-bloom-lab.c, which start the same program. */
+void
+bloom_application_setup_locale (void)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 }
 
 BloomApplication *

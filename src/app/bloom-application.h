@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (BloomApplication, bloom_application, BLOOM, APPLICATION, GtkApplication)
 
-BloomApplication *bloom_application_new (void);
+void              bloom_application_setup_locale (void);
+BloomApplication *bloom_application_new          (void);
 
 G_END_DECLS

@@ -5,9 +5,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
-#include <locale.h>
-
 #include "bloom-application.h"
 
 int
@@ -16,10 +13,7 @@ main (int   argc,
 {
   g_autoptr(BloomApplication) application = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  bloom_application_setup_locale ();
 
   application = bloom_application_new ();
 
