@@ -52,13 +52,13 @@ export (Fixture            *fixture,
         const char         *name)
 {
   g_autofree char *path = g_build_filename (work_dir, name, NULL);
+  g_autofree char *expected = g_strdup_printf ("Saved the picture to “%s”.", name);
   GFile *file = g_file_new_for_path (path);
 
   activate (fixture, "session.dismiss-message");
   bloom_window_export_picture (fixture->window, kind, format, scale, file);
   wait_for_message (fixture);
-  g_assert_cmpstr (label_text (fixture, "file_label"), ==,
-                   g_strdup_printf ("Saved the picture to “%s”.", name));
+  g_assert_cmpstr (label_text (fixture, "file_label"), ==, expected);
 
   return file;
 }

@@ -1192,58 +1192,86 @@ bloom_bit_grid_get_text_alternative (BloomBitGrid *self)
   return self->description;
 }
 
+/* The geometry of the picture: the columns the grid has now, or those of
+ * its natural width when it is not shown. FALSE without a filter. */
+static gboolean
+get_picture_geometry (BloomBitGrid *self,
+                      PangoLayout  *layout,
+                      Geometry     *geometry)
+{
+  BloomFilter *filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+
+  if (filter == NULL)
+    return FALSE;
+
+  init_geometry (self, layout, geometry);
+  if (width <= 0)
+    width = width_for_columns (geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, bloom_filter_get_m (filter)));
+  geometry->columns = columns_for_width (self, geometry, width);
+
+  return TRUE;
+}
+
 /**
- * bloom_bit_grid_snapshot_picture:
- * @self: a grid with an active filter
- * @snapshot: where the picture goes
+ * bloom_bit_grid_get_picture_size:
+ * @self: a grid
  * @width: (out): the picture's width
  * @height: (out): the picture's height
  *
- * The grid as the window shows it, for a slide: the row labels, the
- * column ruler, the cells and the last operation's marks, in the columns
- * the grid has now (or at its natural width when it is not shown), but
- * without the keyboard cursor. Everything is drawn as shapes and text, so
- * that a vector picture stays sharp at any size.
- *
- * Returns: FALSE when no filter is active
+ * Returns: FALSE when no filter is active, so there is no picture
  */
 gboolean
-bloom_bit_grid_snapshot_picture (BloomBitGrid *self,
-                                 GtkSnapshot  *snapshot,
+bloom_bit_grid_get_picture_size (BloomBitGrid *self,
                                  int          *width,
                                  int          *height)
 {
+  g_autoptr(PangoLayout) layout = NULL;
+  Geometry geometry;
+
+  g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), FALSE);
+
+  layout = create_label_layout (self);
+  if (!get_picture_geometry (self, layout, &geometry))
+    return FALSE;
+
+  get_cells_size (bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self)), &geometry, width, height);
+
+  return TRUE;
+}
+
+/**
+ * bloom_bit_grid_draw_picture:
+ * @self: a grid with an active filter
+ * @cr: where the picture goes, bloom_bit_grid_get_picture_size() large
+ *
+ * The grid as the window shows it, for a slide: the row labels, the
+ * column ruler, the cells and the last operation's marks, without the
+ * keyboard cursor. Drawn on @cr as shapes and text, with the window's own
+ * drawing, so that a vector picture stays sharp at any size.
+ */
+void
+bloom_bit_grid_draw_picture (BloomBitGrid *self,
+                             cairo_t      *cr)
+{
   BloomFilter *filter;
-  BloomOperation *operation;
   g_autoptr(PangoLayout) layout = NULL;
   Geometry geometry;
   Marks marks;
   GdkRGBA fg;
-  cairo_t *cr;
-  int grid_width;
 
-  g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), FALSE);
-  g_return_val_if_fail (GTK_IS_SNAPSHOT (snapshot), FALSE);
-
-  filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
-  operation = bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self));
-  if (filter == NULL)
-    return FALSE;
+  g_return_if_fail (BLOOM_IS_BIT_GRID (self));
+  g_return_if_fail (cr != NULL);
 
   layout = create_label_layout (self);
-  init_geometry (self, layout, &geometry);
-  grid_width = gtk_widget_get_width (GTK_WIDGET (self));
-  if (grid_width <= 0)
-    grid_width = width_for_columns (&geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, bloom_filter_get_m (filter)));
-  geometry.columns = columns_for_width (self, &geometry, grid_width);
-  get_cells_size (filter, &geometry, width, height);
+  if (!get_picture_geometry (self, layout, &geometry))
+    return;
 
+  filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
   bloom_session_view_get_foreground (BLOOM_SESSION_VIEW (self), &fg);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, *width, *height));
+  cairo_save (cr);
   paint_cells (cr, filter, layout, &geometry, &fg);
-  get_marks (self, operation, &geometry, &marks);
+  get_marks (self, bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self)), &geometry, &marks);
   paint_marks (cr, &marks);
-  cairo_destroy (cr);
-
-  return TRUE;
+  cairo_restore (cr);
 }

@@ -40,9 +40,10 @@ guint         bloom_bit_grid_get_cursor    (BloomBitGrid *self);
 void          bloom_bit_grid_set_cursor    (BloomBitGrid *self,
                                             guint         cursor);
 const char   *bloom_bit_grid_get_text_alternative (BloomBitGrid *self);
-gboolean      bloom_bit_grid_snapshot_picture (BloomBitGrid *self,
-                                               GtkSnapshot  *snapshot,
+gboolean      bloom_bit_grid_get_picture_size (BloomBitGrid *self,
                                                int          *width,
                                                int          *height);
+void          bloom_bit_grid_draw_picture  (BloomBitGrid *self,
+                                            cairo_t      *cr);
 
 G_END_DECLS

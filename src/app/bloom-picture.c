@@ -1,8 +1,8 @@
 /* bloom-picture.c
  *
- * A picture is the render node a view makes for it, drawn with cairo: the
- * same drawing as the window's, so the picture is what the window shows.
- * cairo's SVG surface keeps shapes and text as vectors.
+ * A view draws its picture with its own drawing code, on a cairo surface:
+ * so the picture is what the window shows. cairo's SVG surface keeps
+ * shapes and text as vectors.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,52 +26,55 @@ append_to_bytes (void                *closure,
 }
 
 static void
-draw_scaled (cairo_surface_t *surface,
-             GskRenderNode   *node,
-             int              scale)
+draw_scaled (cairo_surface_t      *surface,
+             BloomPictureDrawFunc  draw,
+             gpointer              user_data,
+             int                   scale)
 {
   cairo_t *cr = cairo_create (surface);
 
   cairo_scale (cr, scale, scale);
-  gsk_render_node_draw (node, cr);
+  draw (cr, user_data);
   cairo_destroy (cr);
 }
 
 /* An image @scale times the picture's size, with what the window leaves
  * clear transparent. */
 static cairo_surface_t *
-render_image (GskRenderNode *node,
-              int            width,
-              int            height,
-              int            scale)
+render_image (BloomPictureDrawFunc  draw,
+              gpointer              user_data,
+              int                   width,
+              int                   height,
+              int                   scale)
 {
   cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                                        width * scale, height * scale);
 
-  draw_scaled (image, node, scale);
+  draw_scaled (image, draw, user_data, scale);
   cairo_surface_flush (image);
 
   return image;
 }
 
 GBytes *
-bloom_picture_render (GskRenderNode      *node,
-                      int                 width,
-                      int                 height,
-                      BloomPictureFormat  format,
-                      int                 scale)
+bloom_picture_render (BloomPictureDrawFunc  draw,
+                      gpointer              user_data,
+                      int                   width,
+                      int                   height,
+                      BloomPictureFormat    format,
+                      int                   scale)
 {
   GByteArray *bytes;
   cairo_surface_t *surface;
 
-  g_return_val_if_fail (node != NULL, NULL);
+  g_return_val_if_fail (draw != NULL, NULL);
   g_return_val_if_fail (width > 0 && height > 0, NULL);
   g_return_val_if_fail (scale >= BLOOM_PICTURE_SCALE_MIN && scale <= BLOOM_PICTURE_SCALE_MAX, NULL);
 
   bytes = g_byte_array_new ();
   if (format == BLOOM_PICTURE_PNG)
     {
-      surface = render_image (node, width, height, scale);
+      surface = render_image (draw, user_data, width, height, scale);
       cairo_surface_write_to_png_stream (surface, append_to_bytes, bytes);
     }
   else
@@ -79,7 +82,7 @@ bloom_picture_render (GskRenderNode      *node,
       surface = cairo_svg_surface_create_for_stream (append_to_bytes, bytes,
                                                      width * scale, height * scale);
       cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
-      draw_scaled (surface, node, scale);
+      draw_scaled (surface, draw, user_data, scale);
       cairo_surface_finish (surface);
     }
   cairo_surface_destroy (surface);
@@ -89,16 +92,17 @@ bloom_picture_render (GskRenderNode      *node,
 
 /* For the clipboard: the PNG picture as a texture. */
 GdkTexture *
-bloom_picture_render_texture (GskRenderNode *node,
-                              int            width,
-                              int            height,
-                              int            scale)
+bloom_picture_render_texture (BloomPictureDrawFunc  draw,
+                              gpointer              user_data,
+                              int                   width,
+                              int                   height,
+                              int                   scale)
 {
   g_autoptr(GBytes) png = NULL;
 
-  g_return_val_if_fail (node != NULL, NULL);
+  g_return_val_if_fail (draw != NULL, NULL);
 
-  png = bloom_picture_render (node, width, height, BLOOM_PICTURE_PNG, scale);
+  png = bloom_picture_render (draw, user_data, width, height, BLOOM_PICTURE_PNG, scale);
 
   return gdk_texture_new_from_bytes (png, NULL);
 }

@@ -25,15 +25,21 @@ typedef enum
 #define BLOOM_PICTURE_SCALE_MIN 1
 #define BLOOM_PICTURE_SCALE_MAX 4
 
-GBytes     *bloom_picture_render         (GskRenderNode      *node,
-                                          int                 width,
-                                          int                 height,
-                                          BloomPictureFormat  format,
-                                          int                 scale);
-GdkTexture *bloom_picture_render_texture (GskRenderNode      *node,
-                                          int                 width,
-                                          int                 height,
-                                          int                 scale);
+/* Draws a picture of width × height on @cr, scaled already. */
+typedef void (*BloomPictureDrawFunc) (cairo_t  *cr,
+                                      gpointer  user_data);
+
+GBytes     *bloom_picture_render         (BloomPictureDrawFunc  draw,
+                                          gpointer              user_data,
+                                          int                   width,
+                                          int                   height,
+                                          BloomPictureFormat    format,
+                                          int                   scale);
+GdkTexture *bloom_picture_render_texture (BloomPictureDrawFunc  draw,
+                                          gpointer              user_data,
+                                          int                   width,
+                                          int                   height,
+                                          int                   scale);
 const char *bloom_picture_format_suffix  (BloomPictureFormat  format);
 
 G_END_DECLS

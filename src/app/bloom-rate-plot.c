@@ -506,12 +506,15 @@ draw_current_point (Drawing      *d,
   cairo_stroke (d->cr);
 }
 
-/* The plot, @width by @height. */
+/* The plot, @width by @height: its lines on @direct when given (a
+ * picture's surface), else on a cairo node of @snapshot; its words on
+ * @snapshot either way, above the lines. */
 static void
 snapshot_plot (BloomRatePlot *self,
                GtkSnapshot   *snapshot,
                int            width,
-               int            height)
+               int            height,
+               cairo_t       *direct)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   g_autoptr(PangoLayout) layout = NULL;
@@ -538,7 +541,13 @@ snapshot_plot (BloomRatePlot *self,
   fit_decades (&curves, &d.frame);
   label_width = measure_decade_labels (layout, &d.frame);
 
-  d.cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (direct != NULL)
+    {
+      d.cr = cairo_reference (direct);
+      cairo_save (d.cr);
+    }
+  else
+    d.cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   legend_y = append_legend (&d, &curves, width);
   if (place_frame (&d.frame, label_width, legend_y, d.line_height, width, height))
     {
@@ -549,6 +558,8 @@ snapshot_plot (BloomRatePlot *self,
       draw_curves (&d, &curves);
       draw_current_point (&d, &curves);
     }
+  if (direct != NULL)
+    cairo_restore (d.cr);
   cairo_destroy (d.cr);
 }
 
@@ -557,7 +568,7 @@ bloom_rate_plot_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
 {
   snapshot_plot (BLOOM_RATE_PLOT (widget), snapshot,
-                 gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+                 gtk_widget_get_width (widget), gtk_widget_get_height (widget), NULL);
 }
 
 static void
@@ -668,28 +679,23 @@ bloom_rate_plot_get_text_alternative (BloomRatePlot *self)
 }
 
 /**
- * bloom_rate_plot_snapshot_picture:
+ * bloom_rate_plot_get_picture_size:
  * @self: a plot
- * @snapshot: where the picture goes
  * @width: (out): the picture's width
  * @height: (out): the picture's height
  *
- * The plot as the window shows it, for a slide: at its size when it is
- * shown, at its natural size when its expander is closed, brought up to
- * date with the session either way.
+ * The plot's size in the window, or its natural size when its expander is
+ * closed.
  */
 void
-bloom_rate_plot_snapshot_picture (BloomRatePlot *self,
-                                  GtkSnapshot   *snapshot,
+bloom_rate_plot_get_picture_size (BloomRatePlot *self,
                                   int           *width,
                                   int           *height)
 {
   GtkWidget *widget = GTK_WIDGET (self);
 
   g_return_if_fail (BLOOM_IS_RATE_PLOT (self));
-  g_return_if_fail (GTK_IS_SNAPSHOT (snapshot));
 
-  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
   *width = gtk_widget_get_width (widget);
   *height = gtk_widget_get_height (widget);
   if (*width <= 0 || *height <= 0)
@@ -697,6 +703,35 @@ bloom_rate_plot_snapshot_picture (BloomRatePlot *self,
       gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, width, NULL, NULL);
       gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, *width, NULL, height, NULL, NULL);
     }
+}
 
-  snapshot_plot (self, snapshot, *width, *height);
+/**
+ * bloom_rate_plot_draw_picture:
+ * @self: a plot
+ * @cr: where the picture goes
+ * @width: the picture's width
+ * @height: the picture's height
+ *
+ * The plot as the window shows it, for a slide, brought up to date with
+ * the session first: its lines drawn on @cr, its words too.
+ */
+void
+bloom_rate_plot_draw_picture (BloomRatePlot *self,
+                              cairo_t       *cr,
+                              int            width,
+                              int            height)
+{
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) words = NULL;
+
+  g_return_if_fail (BLOOM_IS_RATE_PLOT (self));
+  g_return_if_fail (cr != NULL);
+
+  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
+  snapshot_plot (self, snapshot, width, height, cr);
+  words = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  /* Text nodes only: a cairo node's recording would be a source that
+   * cairo's SVG surface keeps for good. */
+  if (words != NULL)
+    gsk_render_node_draw (words, cr);
 }

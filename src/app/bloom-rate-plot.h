@@ -20,9 +20,12 @@ G_DECLARE_FINAL_TYPE (BloomRatePlot, bloom_rate_plot, BLOOM, RATE_PLOT, BloomSes
 GtkWidget  *bloom_rate_plot_new                  (void);
 const char *bloom_rate_plot_get_text_alternative (BloomRatePlot *self);
 
-void          bloom_rate_plot_snapshot_picture     (BloomRatePlot *self,
-                                                    GtkSnapshot   *snapshot,
+void          bloom_rate_plot_get_picture_size     (BloomRatePlot *self,
                                                     int           *width,
                                                     int           *height);
+void          bloom_rate_plot_draw_picture         (BloomRatePlot *self,
+                                                    cairo_t       *cr,
+                                                    int            width,
+                                                    int            height);
 
 G_END_DECLS

@@ -685,28 +685,42 @@ _bloom_window_add_drop_target (BloomWindow *self)
 }
 
 /* Pictures for slides (bloom-picture.c): what the window shows of the
- * grid or the plot, as a render node of @width by @height. NULL when
- * there is nothing to show. */
-static GskRenderNode *
-snapshot_picture (BloomWindow      *self,
-                  BloomPictureKind  kind,
-                  int              *width,
-                  int              *height)
+ * grid or the plot, drawn by the view itself. */
+typedef struct
 {
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  BloomWindow      *self;
+  BloomPictureKind  kind;
+  int               width;
+  int               height;
+} Picture;
+
+static void
+draw_picture (cairo_t  *cr,
+              gpointer  user_data)
+{
+  Picture *picture = user_data;
+
+  if (picture->kind == BLOOM_PICTURE_GRID)
+    bloom_bit_grid_draw_picture (picture->self->grid, cr);
+  else
+    bloom_rate_plot_draw_picture (picture->self->rate_plot, cr, picture->width, picture->height);
+}
+
+/* FALSE when there is nothing to make a picture of. */
+static gboolean
+init_picture (BloomWindow      *self,
+              BloomPictureKind  kind,
+              Picture          *picture)
+{
+  picture->self = self;
+  picture->kind = kind;
 
   if (kind == BLOOM_PICTURE_GRID)
-    {
-      if (!bloom_bit_grid_snapshot_picture (self->grid, snapshot, width, height))
-        return NULL;
-    }
-  else
-    bloom_rate_plot_snapshot_picture (self->rate_plot, snapshot, width, height);
+    return bloom_bit_grid_get_picture_size (self->grid, &picture->width, &picture->height);
 
-  if (*width <= 0 || *height <= 0)
-    return NULL;
+  bloom_rate_plot_get_picture_size (self->rate_plot, &picture->width, &picture->height);
 
-  return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  return picture->width > 0 && picture->height > 0;
 }
 
 /* The picture of @kind as @format at @scale, written atomically to @file. */
@@ -717,23 +731,22 @@ bloom_window_export_picture (BloomWindow        *self,
                              int                 scale,
                              GFile              *file)
 {
-  g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GBytes) contents = NULL;
-  int width, height;
+  Picture picture;
 
   g_return_if_fail (BLOOM_IS_WINDOW (self));
   g_return_if_fail (scale >= BLOOM_PICTURE_SCALE_MIN && scale <= BLOOM_PICTURE_SCALE_MAX);
   g_return_if_fail (G_IS_FILE (file));
 
-  node = snapshot_picture (self, kind, &width, &height);
-  if (node == NULL)
+  if (!init_picture (self, kind, &picture))
     {
       _bloom_window_show_file_message (self, _("There is no filter to make a picture of. "
                                                "Create a filter first."), TRUE);
       return;
     }
 
-  contents = bloom_picture_render (node, width, height, format, scale);
+  contents = bloom_picture_render (draw_picture, &picture, picture.width, picture.height,
+                                  format, scale);
   bloom_session_file_write_async (file, contents, self->file_cancellable, save_done,
                                   file_job_new (self, file, JOB_PICTURE));
 }
@@ -795,15 +808,13 @@ _bloom_window_choose_picture (BloomWindow *self)
 void
 _bloom_window_copy_grid_picture (BloomWindow *self)
 {
-  g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  int width, height;
+  Picture picture;
 
-  node = snapshot_picture (self, BLOOM_PICTURE_GRID, &width, &height);
-  if (node == NULL)
+  if (!init_picture (self, BLOOM_PICTURE_GRID, &picture))
     return;
 
-  texture = bloom_picture_render_texture (node, width, height, 2);
+  texture = bloom_picture_render_texture (draw_picture, &picture, picture.width, picture.height, 2);
   gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (self)), texture);
   _bloom_window_show_file_message (self, _("Copied the bit grid to the clipboard as a picture."),
                                    FALSE);
