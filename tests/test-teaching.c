@@ -497,6 +497,59 @@ test_step_through_new_operation (Fixture       *fixture,
   g_assert_false (gtk_widget_get_visible (child (fixture, "step_hint")));
 }
 
+/* W2: a bit's index can be read without hovering: its row's first index
+ * at the left, and over each group of 8 columns its offset ("+8"). */
+static void
+test_grid_index_labels (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+  GtkWidget *widget = GTK_WIDGET (grid);
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = NULL;
+  int width, height, left = -1, top = -1;
+  guint ruler = 0, labels = 0;
+  gsize stride;
+
+  create_filter (fixture, "64", "4");
+  wait_for_draw (fixture);
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
+  for (int y = height - 1; y >= 0; y--)
+    for (int x = width - 1; x >= 0; x--)
+      {
+        guint index;
+
+        if (bloom_bit_grid_get_cell_at (grid, x + 0.5, y + 0.5, &index) && index == 0)
+          left = x, top = y;
+      }
+  g_assert_cmpint (left, >, 0);
+  g_assert_cmpint (top, >, 0);
+
+  paintable = gtk_widget_paintable_new (widget);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  stride = (gsize) width * 4;
+  pixels = g_malloc (stride * height);
+  gdk_texture_download (texture, pixels, stride);
+
+  /* Text above the first row (the ruler) and left of the first cell (the
+   * row's label). */
+  for (int y = 0; y < top; y++)
+    for (int x = left; x < width; x++)
+      ruler += pixels[y * stride + x * 4 + 3] > 128;
+  for (int y = top; y < top + 16; y++)
+    for (int x = 0; x < left; x++)
+      labels += pixels[y * stride + x * 4 + 3] > 128;
+  g_assert_cmpuint (ruler, >, 10);
+  g_assert_cmpuint (labels, >, 5);
+}
+
 #undef BIT
 
 /* The query of "b" at m = 8, k = 1 stops at its first clear bit. */
@@ -1133,6 +1186,7 @@ main (int   argc,
   ADD ("grid-readable", test_grid_readable);
   ADD ("grid-marks-apart", test_grid_marks_apart);
   ADD ("grid-cursor-with-focus", test_grid_cursor_with_focus);
+  ADD ("grid-index-labels", test_grid_index_labels);
   ADD ("step-through-new-operation", test_step_through_new_operation);
   ADD ("grid-focus-order", test_grid_focus_order);
   ADD ("bit-cursor", test_bit_cursor);
