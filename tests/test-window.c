@@ -358,7 +358,8 @@ test_grid_columns (Fixture       *fixture,
 }
 
 /* Zoom for the room: the text grows with the grid, not the grid alone;
- * at 200 % in 1280 × 800 nothing needs scrolling sideways. */
+ * at 200 % in 1280 × 800 nothing needs scrolling sideways, with the hash
+ * table (a "Set by" string shown whole) and the details open too. */
 static void
 test_zoom_scales_text (Fixture       *fixture,
                        gconstpointer  data)
@@ -371,6 +372,9 @@ test_zoom_scales_text (Fixture       *fixture,
 
   create_filter (fixture, "1024", "12");
   run (fixture, "filter.insert", "kiwi");
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  run (fixture, "filter.insert", "abcdefghij");
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 800);
   wait_for_draw (fixture);
   verdict_height = gtk_widget_get_height (verdict);
@@ -605,6 +609,60 @@ test_views_redraw_once_per_change (Fixture       *fixture,
   g_free (watch.hidden_text);
 }
 
+/* W4: the positions under their formula; the formula, which changes only
+ * with m and k, is not set again by an operation. */
+static void
+test_details_positions (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  BloomDetailsView *details = BLOOM_DETAILS_VIEW (child (fixture, "details_view"));
+  GtkWidget *grid = gtk_widget_get_first_child (GTK_WIDGET (details));
+  GtkWidget *formula = gtk_grid_get_child_at (GTK_GRID (grid), 1, 2 * 2);
+  guint formula_changes = 0;
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  create_filter (fixture, "8", "12");
+  wait_for_draw (fixture);
+  g_assert_cmpstr (bloom_details_view_get_value (details, "positions-formula"), ==,
+                   "(h1 + i·h2) mod 8 for i = 0 … 11");
+  g_assert_cmpstr (bloom_details_view_get_value (details, "positions"), ==, "");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (formula)), ==, "(h1 + i·h2) mod 8 for i = 0 … 11");
+
+  g_signal_connect_swapped (formula, "notify::label", G_CALLBACK (count), &formula_changes);
+  run (fixture, "filter.insert", "a");
+  g_assert_cmpstr (bloom_details_view_get_value (details, "positions"), ==,
+                   "4, 7, 2, 5, 0, 3, 6, 1, 4, 7, 2, 5");
+  run (fixture, "filter.query", "b");
+  g_assert_cmpstr (bloom_details_view_get_value (details, "positions-formula"), ==,
+                   "(h1 + i·h2) mod 8 for i = 0 … 11");
+  g_assert_cmpuint (formula_changes, ==, 0);
+}
+
+/* W3: a long stored string is cut short in "Set by", so that it does not
+ * widen the table; the row's text keeps all of it. */
+static void
+test_hash_table_long_string (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  BloomHashTable *table = BLOOM_HASH_TABLE (child (fixture, "hash_table"));
+  g_autofree char *text = g_strnfill (BLOOM_TEXT_MAX_UNITS, 'x');
+  g_autofree char *quoted = g_strdup_printf ("\"%s\"", text);
+  g_autofree char *row = NULL;
+  int minimum, natural;
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  create_filter (fixture, "1024", "1");
+  run (fixture, "filter.insert", text);
+  wait_for_draw (fixture);
+
+  row = bloom_hash_table_get_row_text (table, 0);
+  g_assert_nonnull (strstr (row, quoted));
+  /* 256 characters of a monospace font would be some 2000 pixels. */
+  gtk_widget_measure (GTK_WIDGET (table), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural,
+                      NULL, NULL);
+  g_assert_cmpint (natural, <, 1000);
+}
+
 /* The base of the views on its own: the "session" property notifies
  * only on a change; a view that waits while hidden catches up for a
  * reader; one that does not follows at once; a view follows only the
@@ -690,6 +748,8 @@ main (int   argc,
   ADD ("expanders", test_expanders);
   ADD ("hidden-views-catch-up", test_hidden_views_catch_up);
   ADD ("views-redraw-once-per-change", test_views_redraw_once_per_change);
+  ADD ("details-positions", test_details_positions);
+  ADD ("hash-table-long-string", test_hash_table_long_string);
 
 #undef ADD
 

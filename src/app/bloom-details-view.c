@@ -29,10 +29,21 @@ typedef enum
   N_ROWS
 } Row;
 
-/* Keys for bloom_details_view_get_value(), in Row order. */
+/* Keys for bloom_details_view_get_value(), in Row order. The row of the
+ * positions shows their formula, then under it the list, "positions". */
 static const char * const row_keys[N_ROWS] = {
-  "h1", "h2", "positions", "parameters", "bits-set", "approximation", "exact", "fill-rate",
-  "estimated-n", "observed",
+  "h1", "h2", "positions-formula", "parameters", "bits-set", "approximation", "exact",
+  "fill-rate", "estimated-n", "observed",
+};
+
+/* A value that cannot be long: one line, so that it is laid out once per
+ * change. A wrapping label is laid out again at each width it is
+ * measured for (its smallest, the widest, its own), whenever its text is
+ * longer than its smallest width. */
+static const gboolean row_is_one_line[N_ROWS] = {
+  [ROW_H2] = TRUE,
+  [ROW_BITS_SET] = TRUE,
+  [ROW_FILL_RATE] = TRUE,
 };
 
 struct _BloomDetailsView
@@ -41,6 +52,9 @@ struct _BloomDetailsView
 
   GtkWidget    *grid;
   GtkWidget    *values[N_ROWS];
+  /* Under the formula of the positions: their list, which changes with
+   * each operation while the formula changes only with m and k. */
+  GtkWidget    *position_list;
   GtkWidget    *notes;
 };
 
@@ -81,16 +95,19 @@ update_hashes (BloomDetailsView *self,
   g_autofree char *list = NULL;
   g_autofree char *quoted = NULL;
 
+  take_value (self, ROW_POSITIONS,
+              g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u"), in->m, in->k - 1));
+  gtk_widget_set_visible (self->position_list, operation != NULL);
   if (operation == NULL)
     {
       set_value (self, ROW_H1, _("No operation yet."));
       set_value (self, ROW_H2, "—");
-      take_value (self, ROW_POSITIONS,
-                  g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u"), in->m, in->k - 1));
+      gtk_label_set_text (GTK_LABEL (self->position_list), "");
       return;
     }
 
   list = bloom_format_positions (operation);
+  gtk_label_set_text (GTK_LABEL (self->position_list), list);
   quoted = bloom_text_quote (bloom_operation_get_text (operation, NULL), -1);
   /* Translators: a hash value in decimal and in hex, then the string it is for */
   take_value (self, ROW_H1, g_strdup_printf (_("%u (0x%08x) for %s"), bloom_operation_get_h1 (operation),
@@ -98,9 +115,6 @@ update_hashes (BloomDetailsView *self,
   /* Translators: a hash value in decimal and in hex; it is odd by construction */
   take_value (self, ROW_H2, g_strdup_printf (_("%u (0x%08x), made odd"), bloom_operation_get_h2 (operation),
                                              bloom_operation_get_h2 (operation)));
-  /* Translators: the formula of the positions, then their values */
-  take_value (self, ROW_POSITIONS,
-              g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u: %s"), in->m, in->k - 1, list));
 }
 
 static void
@@ -193,6 +207,7 @@ bloom_details_view_update (BloomSessionView *view)
       for (guint row = 0; row < N_ROWS; row++)
         set_value (self, row, "—");
       set_value (self, ROW_PARAMETERS, _("No filter is active."));
+      gtk_widget_set_visible (self->position_list, FALSE);
       return;
     }
 
@@ -223,6 +238,32 @@ new_note (const char *text)
   return label;
 }
 
+/* A value beside @title, which names it for screen readers. */
+static GtkWidget *
+new_value (GtkWidget *title,
+           gboolean   one_line)
+{
+  GtkWidget *value = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (value), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (value), !one_line);
+  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
+  /* The smallest width a value may wrap to: a formula that fits in it is
+   * laid out once per change, as a value on one line is; a longer one is
+   * laid out again at this width and at the widest to be measured. It
+   * is also the smallest width of the column, which the page keeps up to
+   * a zoom of 200 % (window test zoom-scales-text). */
+  gtk_label_set_width_chars (GTK_LABEL (value), 40);
+  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+  gtk_widget_set_hexpand (value, TRUE);
+  gtk_widget_add_css_class (value, "numeric");
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
+                                  -1);
+
+  return value;
+}
+
 /* Two grid rows per row: the title and the value, then under the value
  * what it assumes, if anything. */
 static void
@@ -232,25 +273,12 @@ add_row (BloomDetailsView *self,
          const char       *assumption_text)
 {
   GtkWidget *title = gtk_label_new (title_text);
-  GtkWidget *value = gtk_label_new (NULL);
+  GtkWidget *value = new_value (title, row_is_one_line[row]);
 
   gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
   gtk_label_set_yalign (GTK_LABEL (title), 0.0f);
   gtk_widget_add_css_class (title, "dim-label");
   gtk_grid_attach (GTK_GRID (self->grid), title, 0, 2 * row, 1, 1);
-
-  gtk_label_set_xalign (GTK_LABEL (value), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (value), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
-  /* A minimum width spares Pango laying the value out a word per line
-   * to measure it, each time it changes. */
-  gtk_label_set_width_chars (GTK_LABEL (value), 20);
-  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
-  gtk_widget_set_hexpand (value, TRUE);
-  gtk_widget_add_css_class (value, "numeric");
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
-                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
-                                  -1);
   gtk_grid_attach (GTK_GRID (self->grid), value, 1, 2 * row, 1, 1);
   self->values[row] = value;
 
@@ -262,6 +290,13 @@ add_row (BloomDetailsView *self,
                                       GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, assumption, NULL,
                                       -1);
       gtk_grid_attach (GTK_GRID (self->grid), assumption, 1, 2 * row + 1, 1, 1);
+    }
+
+  if (row == ROW_POSITIONS)
+    {
+      /* Numbers and commas: it breaks between them. */
+      self->position_list = new_value (title, FALSE);
+      gtk_grid_attach (GTK_GRID (self->grid), self->position_list, 1, 2 * row + 1, 1, 1);
     }
 }
 
@@ -353,7 +388,9 @@ bloom_details_view_init (BloomDetailsView *self)
   bloom_details_view_update (BLOOM_SESSION_VIEW (self));
 }
 
-/* The text of one row, by key ("h1", "approximation", …), for tests. */
+/* The text of one value, by key ("h1", "approximation", …), for tests:
+ * "positions" is the list of the last operation's positions (empty
+ * without one), "positions-formula" the formula above it. */
 const char *
 bloom_details_view_get_value (BloomDetailsView *self,
                               const char       *key)
@@ -362,6 +399,8 @@ bloom_details_view_get_value (BloomDetailsView *self,
   bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
   g_return_val_if_fail (key != NULL, NULL);
 
+  if (strcmp (key, "positions") == 0)
+    return gtk_label_get_text (GTK_LABEL (self->position_list));
   for (guint row = 0; row < N_ROWS; row++)
     if (strcmp (row_keys[row], key) == 0)
       return gtk_label_get_text (GTK_LABEL (self->values[row]));

@@ -12,6 +12,10 @@
 #include "bloom-format.h"
 #include "bloom-hash-table.h"
 
+/* A "Set by" string at most this many columns wide is shown whole: only
+ * a longer one is ellipsized (see fill_row()). */
+#define SET_BY_WHOLE_COLUMNS 12
+
 enum { COLUMN_I, COLUMN_POSITION, COLUMN_BEFORE, COLUMN_AFTER, COLUMN_SET_BY, COLUMN_NOTE, N_COLUMNS };
 
 struct _BloomHashTable
@@ -104,6 +108,20 @@ format_repeat (BloomOperation *operation,
   return g_strdup_printf (_("repeat of i = %u"), first);
 }
 
+/* TRUE when @text takes at most @columns character cells, a wide
+ * (East Asian) character counting two. */
+static gboolean
+fits_columns (const char *text,
+              guint       columns)
+{
+  guint used = 0;
+
+  for (const char *p = text; *p != '\0' && used <= columns; p = g_utf8_next_char (p))
+    used += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
+
+  return used <= columns;
+}
+
 static void
 set_css_class (GtkWidget  *widget,
                const char *css_class,
@@ -159,6 +177,12 @@ fill_row (BloomHashTable *self,
                       bloom_operation_get_before (operation, i) ? "1" : "0");
   gtk_label_set_text (GTK_LABEL (cells[COLUMN_AFTER]),
                       bloom_operation_get_after (operation, i) ? "1" : "0");
+  /* An ellipsizing label lays its text out twice more to be measured, at
+   * its natural and its smallest width: only a string long enough to need
+   * it pays for that. */
+  gtk_label_set_ellipsize (GTK_LABEL (cells[COLUMN_SET_BY]),
+                           fits_columns (set_by, SET_BY_WHOLE_COLUMNS) ? PANGO_ELLIPSIZE_NONE
+                                                                       : PANGO_ELLIPSIZE_END);
   gtk_label_set_text (GTK_LABEL (cells[COLUMN_SET_BY]), set_by);
   gtk_label_set_text (GTK_LABEL (cells[COLUMN_NOTE]), note ? note : "");
 
