@@ -46,12 +46,23 @@ static const gboolean row_is_one_line[N_ROWS] = {
   [ROW_FILL_RATE] = TRUE,
 };
 
+/* In pixels: between titles and values, between rows and above the
+ * notes at the end. */
+#define COLUMN_SPACING 18
+#define ROW_SPACING    6
+#define NOTES_SPACING  12
+
 struct _BloomDetailsView
 {
   BloomSessionView parent_instance;
 
-  GtkWidget    *grid;
+  /* Each row: its title, its value beside it and, under the value, what
+   * it assumes (or, for the positions, their list), if anything. All
+   * are the view's own children, laid out by measure_rows() and
+   * allocate_rows() below. */
+  GtkWidget    *titles[N_ROWS];
   GtkWidget    *values[N_ROWS];
+  GtkWidget    *below[N_ROWS];
   /* Under the formula of the positions: their list, which changes with
    * each operation while the formula changes only with m and k. */
   GtkWidget    *position_list;
@@ -264,8 +275,8 @@ new_value (GtkWidget *title,
   return value;
 }
 
-/* Two grid rows per row: the title and the value, then under the value
- * what it assumes, if anything. */
+/* A row: the title and the value, then under the value what it
+ * assumes, if anything. */
 static void
 add_row (BloomDetailsView *self,
          Row               row,
@@ -278,8 +289,9 @@ add_row (BloomDetailsView *self,
   gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
   gtk_label_set_yalign (GTK_LABEL (title), 0.0f);
   gtk_widget_add_css_class (title, "dim-label");
-  gtk_grid_attach (GTK_GRID (self->grid), title, 0, 2 * row, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->grid), value, 1, 2 * row, 1, 1);
+  gtk_widget_set_parent (title, GTK_WIDGET (self));
+  gtk_widget_set_parent (value, GTK_WIDGET (self));
+  self->titles[row] = title;
   self->values[row] = value;
 
   if (assumption_text != NULL)
@@ -289,15 +301,203 @@ add_row (BloomDetailsView *self,
       gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
                                       GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, assumption, NULL,
                                       -1);
-      gtk_grid_attach (GTK_GRID (self->grid), assumption, 1, 2 * row + 1, 1, 1);
+      gtk_widget_set_parent (assumption, GTK_WIDGET (self));
+      self->below[row] = assumption;
     }
 
   if (row == ROW_POSITIONS)
     {
       /* Numbers and commas: it breaks between them. */
       self->position_list = new_value (title, FALSE);
-      gtk_grid_attach (GTK_GRID (self->grid), self->position_list, 1, 2 * row + 1, 1, 1);
+      gtk_widget_set_parent (self->position_list, GTK_WIDGET (self));
+      self->below[row] = self->position_list;
     }
+}
+
+/* The rows are laid out here rather than by a GtkGrid, whose general
+ * algorithm (spans, baselines, a look-up of each child's layout
+ * properties) ran over all of them several times per frame whenever a
+ * value changed. Titles keep their width; values take the rest. */
+
+static int
+get_title_width (BloomDetailsView *self)
+{
+  int width = 0;
+
+  for (guint row = 0; row < N_ROWS; row++)
+    {
+      int natural;
+
+      gtk_widget_measure (self->titles[row], GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural,
+                          NULL, NULL);
+      width = MAX (width, natural);
+    }
+
+  return width;
+}
+
+/* The widgets of the value column, shown or not. */
+static guint
+get_value_column (BloomDetailsView *self,
+                  GtkWidget        *column[2 * N_ROWS])
+{
+  guint n = 0;
+
+  for (guint row = 0; row < N_ROWS; row++)
+    {
+      column[n++] = self->values[row];
+      if (self->below[row] != NULL && gtk_widget_get_visible (self->below[row]))
+        column[n++] = self->below[row];
+    }
+
+  return n;
+}
+
+static int
+measure_height (GtkWidget *widget,
+                int        width)
+{
+  int height;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, &height, NULL, NULL, NULL);
+
+  return height;
+}
+
+/* The height of @row with values @value_width wide; its second line's
+ * height in @below_height, 0 without one. */
+static int
+measure_row (BloomDetailsView *self,
+             Row               row,
+             int               value_width,
+             int              *below_height)
+{
+  int height = MAX (measure_height (self->titles[row], -1),
+                    measure_height (self->values[row], value_width));
+
+  *below_height = 0;
+  if (self->below[row] != NULL && gtk_widget_get_visible (self->below[row]))
+    *below_height = measure_height (self->below[row], value_width);
+
+  return height;
+}
+
+static GtkSizeRequestMode
+get_rows_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+measure_rows (GtkWidget      *widget,
+              GtkOrientation  orientation,
+              int             for_size,
+              int            *minimum,
+              int            *natural,
+              int            *minimum_baseline,
+              int            *natural_baseline)
+{
+  BloomDetailsView *self = BLOOM_DETAILS_VIEW (widget);
+  int title_width = get_title_width (self);
+  GtkWidget *column[2 * N_ROWS];
+  guint n_column = get_value_column (self, column);
+  int notes_minimum, notes_natural;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      int value_minimum = 0, value_natural = 0;
+
+      for (guint i = 0; i < n_column; i++)
+        {
+          int child_minimum, child_natural;
+
+          gtk_widget_measure (column[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_minimum,
+                              &child_natural, NULL, NULL);
+          value_minimum = MAX (value_minimum, child_minimum);
+          value_natural = MAX (value_natural, child_natural);
+        }
+      gtk_widget_measure (self->notes, GTK_ORIENTATION_HORIZONTAL, -1, &notes_minimum,
+                          &notes_natural, NULL, NULL);
+      *minimum = MAX (title_width + COLUMN_SPACING + value_minimum, notes_minimum);
+      *natural = MAX (title_width + COLUMN_SPACING + value_natural, notes_natural);
+    }
+  else
+    {
+      int value_width = -1;
+      int height = (N_ROWS - 1) * ROW_SPACING + NOTES_SPACING;
+
+      /* Without a width, each value at its smallest, as GtkGrid does. */
+      if (for_size >= 0)
+        value_width = MAX (for_size - title_width - COLUMN_SPACING, 0);
+      else
+        for (guint i = 0; i < n_column; i++)
+          {
+            int child_minimum;
+
+            gtk_widget_measure (column[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_minimum, NULL,
+                                NULL, NULL);
+            value_width = MAX (value_width, child_minimum);
+          }
+
+      for (guint row = 0; row < N_ROWS; row++)
+        {
+          int below_height;
+
+          height += measure_row (self, row, value_width, &below_height);
+          if (below_height > 0)
+            height += ROW_SPACING + below_height;
+        }
+      gtk_widget_measure (self->notes, GTK_ORIENTATION_VERTICAL, for_size, &notes_minimum,
+                          &notes_natural, NULL, NULL);
+      *minimum = height + notes_minimum;
+      *natural = height + notes_natural;
+    }
+}
+
+static void
+allocate_child (GtkWidget *child,
+                gboolean   rtl,
+                int        view_width,
+                int        x,
+                int        y,
+                int        width,
+                int        height)
+{
+  if (rtl)
+    x = view_width - x - width;
+  gtk_widget_size_allocate (child, &(GtkAllocation) { x, y, width, height }, -1);
+}
+
+static void
+allocate_rows (GtkWidget *widget,
+               int        width,
+               int        height,
+               int        baseline)
+{
+  BloomDetailsView *self = BLOOM_DETAILS_VIEW (widget);
+  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+  int title_width = get_title_width (self);
+  int value_x = title_width + COLUMN_SPACING;
+  int value_width = MAX (width - value_x, 0);
+  int y = 0;
+
+  for (guint row = 0; row < N_ROWS; row++)
+    {
+      int below_height;
+      int row_height = measure_row (self, row, value_width, &below_height);
+
+      allocate_child (self->titles[row], rtl, width, 0, y, title_width, row_height);
+      allocate_child (self->values[row], rtl, width, value_x, y, value_width, row_height);
+      y += row_height + ROW_SPACING;
+      if (below_height > 0)
+        {
+          allocate_child (self->below[row], rtl, width, value_x, y, value_width, below_height);
+          y += below_height + ROW_SPACING;
+        }
+    }
+
+  y += NOTES_SPACING - ROW_SPACING;
+  allocate_child (self->notes, rtl, width, 0, y, width, measure_height (self->notes, width));
 }
 
 static void
@@ -324,7 +524,13 @@ bloom_details_view_dispose (GObject *object)
 {
   BloomDetailsView *self = BLOOM_DETAILS_VIEW (object);
 
-  g_clear_pointer (&self->grid, gtk_widget_unparent);
+  for (guint row = 0; row < N_ROWS; row++)
+    {
+      g_clear_pointer (&self->titles[row], gtk_widget_unparent);
+      g_clear_pointer (&self->values[row], gtk_widget_unparent);
+      g_clear_pointer (&self->below[row], gtk_widget_unparent);
+    }
+  self->position_list = NULL;
   g_clear_pointer (&self->notes, gtk_widget_unparent);
 
   G_OBJECT_CLASS (bloom_details_view_parent_class)->dispose (object);
@@ -374,12 +580,9 @@ bloom_details_view_init (BloomDetailsView *self)
                        "average; compare it with n, the distinct entries actually stored."),
   };
 
-  bloom_session_view_stack_children (BLOOM_SESSION_VIEW (self), 12);
-
-  self->grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 6);
-  gtk_widget_set_parent (self->grid, GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (GTK_WIDGET (self),
+                                 gtk_custom_layout_new (get_rows_request_mode, measure_rows,
+                                                        allocate_rows));
 
   for (guint row = 0; row < N_ROWS; row++)
     add_row (self, row, titles[row], assumptions[row]);
