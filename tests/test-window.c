@@ -650,6 +650,103 @@ test_details_positions (Fixture       *fixture,
   g_assert_cmpuint (formula_changes, ==, 0);
 }
 
+/* @widget's box in @ancestor's coordinates. */
+static graphene_rect_t
+bounds_in (GtkWidget *widget,
+           GtkWidget *ancestor)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, ancestor, &bounds));
+
+  return bounds;
+}
+
+/* W3: the table lines up: each cell under its column's heading, as wide
+ * as it, each row below the one before, in the view's width; the same
+ * mirrored right to left. */
+static void
+test_hash_table_layout (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GtkWidget *table = child (fixture, "hash_table");
+  GtkWidget *headers[6];
+  GtkWidget *widget;
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  create_filter (fixture, "8", "12");
+  run (fixture, "filter.insert", "a");
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      double previous_y;
+
+      if (pass == 1)
+        gtk_widget_set_direction (table, GTK_TEXT_DIR_RTL);
+      wait_for_draw (fixture);
+
+      /* The caption, the step line, the headings, then 12 rows of cells. */
+      widget = gtk_widget_get_next_sibling (gtk_widget_get_next_sibling (gtk_widget_get_first_child (table)));
+      for (guint c = 0; c < 6; c++, widget = gtk_widget_get_next_sibling (widget))
+        headers[c] = widget;
+      for (guint c = 1; c < 6; c++)
+        {
+          graphene_rect_t left = bounds_in (headers[pass == 0 ? c - 1 : c], table);
+          graphene_rect_t right = bounds_in (headers[pass == 0 ? c : c - 1], table);
+
+          g_assert_cmpfloat (left.origin.x + left.size.width + 24, ==, right.origin.x);
+        }
+      previous_y = bounds_in (headers[0], table).origin.y;
+      for (guint row = 0; row < 12; row++)
+        for (guint c = 0; c < 6; c++, widget = gtk_widget_get_next_sibling (widget))
+          {
+            graphene_rect_t cell = bounds_in (widget, table);
+            graphene_rect_t header = bounds_in (headers[c], table);
+
+            g_assert_cmpfloat (cell.origin.x, ==, header.origin.x);
+            g_assert_cmpfloat (cell.size.width, ==, header.size.width);
+            g_assert_cmpfloat (cell.origin.x + cell.size.width, <=, gtk_widget_get_width (table));
+            g_assert_cmpfloat (cell.origin.y, >, previous_y);
+            if (c == 5)
+              previous_y = cell.origin.y;
+          }
+      g_assert_null (widget);
+    }
+}
+
+/* W4: the details line up: the titles in a column, the values in the
+ * rest of the width beside them, each row below the one before. */
+static void
+test_details_layout (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  GtkWidget *details = child (fixture, "details_view");
+  const char *titles[] = { "Base hash h1", "Base hash h2", "Positions", "Parameters", "Bits set" };
+  double title_width = -1, previous_y = -1;
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  create_filter (fixture, "8", "12");
+  run (fixture, "filter.insert", "a");
+  wait_for_draw (fixture);
+
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    {
+      GtkWidget *value = GTK_WIDGET (value_beside (details, titles[i]));
+      graphene_rect_t title_box = bounds_in (gtk_widget_get_prev_sibling (value), details);
+      graphene_rect_t value_box = bounds_in (value, details);
+
+      if (title_width < 0)
+        title_width = title_box.size.width;
+      g_assert_cmpfloat (title_box.origin.x, ==, 0);
+      g_assert_cmpfloat (title_box.size.width, ==, title_width);
+      g_assert_cmpfloat (value_box.origin.x, ==, title_width + 18);
+      g_assert_cmpfloat (value_box.origin.x + value_box.size.width, ==, gtk_widget_get_width (details));
+      g_assert_cmpfloat (value_box.origin.y, ==, title_box.origin.y);
+      g_assert_cmpfloat (value_box.origin.y, >, previous_y);
+      previous_y = value_box.origin.y;
+    }
+}
+
 /* W3: a long stored string is cut short in "Set by", so that it does not
  * widen the table; the row's text keeps all of it. */
 static void
@@ -762,6 +859,8 @@ main (int   argc,
   ADD ("views-redraw-once-per-change", test_views_redraw_once_per_change);
   ADD ("details-positions", test_details_positions);
   ADD ("hash-table-long-string", test_hash_table_long_string);
+  ADD ("hash-table-layout", test_hash_table_layout);
+  ADD ("details-layout", test_details_layout);
 
 #undef ADD
 
