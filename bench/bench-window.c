@@ -2,12 +2,14 @@
  * it, in the real window, and the same for a resize that reflows the grid.
  *
  *   bench-window [--ops N] [--resizes N] [--entries N] [--open-details]
- *                [--quiet-ms N]
+ *                [--only hash-positions|model] [--quiet-ms N]
  *
  * The window is BloomWindow as the tests build it (bloom_window_new() on a
  * session, no GSettings: saving is bench-save's part), 1280 × 900, on the
  * display of DISPLAY, with the renderer of GSK_RENDERER. The session has a
  * filter of m = 1024, k = 12 holding --entries strings (1023).
+ * --open-details opens the expanders "Hash positions" and "Model and
+ * hashes"; --only opens one of them, to tell their costs apart.
  *
  * Operations. --ops (1000) operations alternate insert and query, each as
  * a user does it: the string goes into the text entry (untimed: typing
@@ -413,12 +415,16 @@ main (int   argc,
   int n_entries = BLOOM_MAX_ENTRIES - 1;
   int quiet_ms = 20;
   gboolean open_details = FALSE;
+  g_autofree char *only = NULL;
   GOptionEntry entries[] = {
     { "ops", 0, 0, G_OPTION_ARG_INT, &n_ops, "Operations, inserts and queries alternating", "N" },
     { "resizes", 0, 0, G_OPTION_ARG_INT, &n_resizes, "Resizes, 1280 and 900 alternating", "N" },
     { "entries", 0, 0, G_OPTION_ARG_INT, &n_entries, "Strings in the filter at the start", "N" },
     { "open-details", 0, 0, G_OPTION_ARG_NONE, &open_details,
       "Open “Hash positions” and “Model and hashes”", NULL },
+    { "only", 0, 0, G_OPTION_ARG_STRING, &only,
+      "Open only this one: hash-positions (“Hash positions”) or model (“Model and hashes”)",
+      "NAME" },
     { "quiet-ms", 0, 0, G_OPTION_ARG_INT, &quiet_ms, "Idle time before each measurement", "MS" },
     { NULL }
   };
@@ -442,9 +448,13 @@ main (int   argc,
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || n_ops < 0 || n_resizes < 0 ||
-      n_entries < 1 || n_entries > BLOOM_MAX_ENTRIES)
+      n_entries < 1 || n_entries > BLOOM_MAX_ENTRIES ||
+      (only != NULL && (open_details || (g_strcmp0 (only, "hash-positions") != 0 &&
+                                         g_strcmp0 (only, "model") != 0))))
     {
-      g_printerr ("bench-window: %s\n", error ? error->message : "bad numbers");
+      g_printerr ("bench-window: %s\n",
+                  error ? error->message : "bad numbers, or --only other than hash-positions or "
+                                           "model, or with --open-details");
       return 2;
     }
 
@@ -468,6 +478,8 @@ main (int   argc,
       bloom_session_set_detail_open (session, "hash-positions", TRUE);
       bloom_session_set_detail_open (session, "model", TRUE);
     }
+  else if (only != NULL)
+    bloom_session_set_detail_open (session, only, TRUE);
 
   window = GTK_WIDGET (bloom_window_new (NULL, session));
   gtk_window_set_default_size (GTK_WINDOW (window), WIDTH, HEIGHT);
@@ -490,7 +502,7 @@ main (int   argc,
   warn_about_pointer (surface);
 
   details = g_strdup_printf ("m=%d k=%d entries=%d details=%s", BENCH_M, BENCH_K, n_entries,
-                             open_details ? "open" : "closed");
+                             open_details ? "open" : only ? only : "closed");
 
   for (int i = 0; i < n_ops; i++)
     {

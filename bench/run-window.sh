@@ -23,7 +23,8 @@
 #              "gl" under Xvfb is Mesa's software GL (llvmpipe)
 #   RUNS       start-up runs of each program per renderer (21), WARMUP (2)
 #   OPS        operations (1000), RESIZES (200), DETAILS (closed open):
-#              the expanders "Hash positions" and "Model and hashes"
+#              the expanders "Hash positions" and "Model and hashes";
+#              also hash-positions or model: that one alone open
 #   SAVE_RUNS  saves per backend (101), BACKENDS (memory keyfile dconf)
 #
 # It prints what the programs print: figures for the eye, and lines
@@ -131,11 +132,11 @@ for part in $parts; do
     window)
       for renderer in $renderers; do
         for detail in $details; do
-          if [ "$detail" = open ]; then
-            set -- --open-details
-          else
-            set --
-          fi
+          case $detail in
+            open) set -- --open-details ;;
+            closed) set -- ;;
+            *) set -- --only "$detail" ;;
+          esac
           GSK_RENDERER=$renderer NO_AT_BRIDGE=1 GSETTINGS_BACKEND=memory \
             GSETTINGS_SCHEMA_DIR=$schema_dir \
             "$bench_window" --ops "$ops" --resizes "$resizes" "$@"

@@ -358,7 +358,8 @@ test_grid_columns (Fixture       *fixture,
 }
 
 /* Zoom for the room: the text grows with the grid, not the grid alone;
- * at 200 % in 1280 × 800 nothing needs scrolling sideways. */
+ * at 200 % in 1280 × 800 nothing needs scrolling sideways, with the hash
+ * table (a "Set by" string shown whole) and the details open too. */
 static void
 test_zoom_scales_text (Fixture       *fixture,
                        gconstpointer  data)
@@ -371,6 +372,9 @@ test_zoom_scales_text (Fixture       *fixture,
 
   create_filter (fixture, "1024", "12");
   run (fixture, "filter.insert", "kiwi");
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  run (fixture, "filter.insert", "abcdefghij");
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 800);
   wait_for_draw (fixture);
   verdict_height = gtk_widget_get_height (verdict);
@@ -536,6 +540,19 @@ count (guint *counter)
   (*counter)++;
 }
 
+/* The details' value beside the title @title: the label after it. */
+static GtkLabel *
+value_beside (GtkWidget  *details,
+              const char *title)
+{
+  for (GtkWidget *widget = gtk_widget_get_first_child (details); widget != NULL;
+       widget = gtk_widget_get_next_sibling (widget))
+    if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), title) == 0)
+      return GTK_LABEL (gtk_widget_get_next_sibling (widget));
+
+  g_assert_not_reached ();
+}
+
 /* Each view redraws from the session's "changed" alone: a shown one at
  * once, exactly once, with no step in between; a hidden one not at all
  * until it is shown, and then once, however many changes it missed. */
@@ -550,9 +567,9 @@ test_views_redraw_once_per_change (Fixture       *fixture,
   g_autofree char *before = NULL;
 
   /* The table's caption is its first child; the details' parameters the
-   * value beside the fourth title. */
+   * value beside their title. */
   watch.shown = GTK_LABEL (gtk_widget_get_first_child (table));
-  watch.hidden = GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (gtk_widget_get_first_child (details)), 1, 2 * 3));
+  watch.hidden = value_beside (details, "Parameters");
   g_assert_cmpstr (gtk_label_get_text (watch.hidden), ==, "No filter is active.");
 
   gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
@@ -603,6 +620,156 @@ test_views_redraw_once_per_change (Fixture       *fixture,
   g_signal_handlers_disconnect_by_data (watch.hidden, &watch.hidden_redraws);
   g_free (watch.shown_text);
   g_free (watch.hidden_text);
+}
+
+/* W4: the positions under their formula; the formula, which changes only
+ * with m and k, is not set again by an operation. */
+static void
+test_details_positions (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  BloomDetailsView *details = BLOOM_DETAILS_VIEW (child (fixture, "details_view"));
+  GtkLabel *formula = value_beside (GTK_WIDGET (details), "Positions");
+  guint formula_changes = 0;
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  create_filter (fixture, "8", "12");
+  wait_for_draw (fixture);
+  g_assert_cmpstr (bloom_details_view_get_value (details, "positions-formula"), ==,
+                   "(h1 + i·h2) mod 8 for i = 0 … 11");
+  g_assert_cmpstr (bloom_details_view_get_value (details, "positions"), ==, "");
+  g_assert_cmpstr (gtk_label_get_text (formula), ==, "(h1 + i·h2) mod 8 for i = 0 … 11");
+
+  g_signal_connect_swapped (formula, "notify::label", G_CALLBACK (count), &formula_changes);
+  run (fixture, "filter.insert", "a");
+  g_assert_cmpstr (bloom_details_view_get_value (details, "positions"), ==,
+                   "4, 7, 2, 5, 0, 3, 6, 1, 4, 7, 2, 5");
+  run (fixture, "filter.query", "b");
+  g_assert_cmpstr (bloom_details_view_get_value (details, "positions-formula"), ==,
+                   "(h1 + i·h2) mod 8 for i = 0 … 11");
+  g_assert_cmpuint (formula_changes, ==, 0);
+}
+
+/* @widget's box in @ancestor's coordinates. */
+static graphene_rect_t
+bounds_in (GtkWidget *widget,
+           GtkWidget *ancestor)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, ancestor, &bounds));
+
+  return bounds;
+}
+
+/* W3: the table lines up: each cell under its column's heading, as wide
+ * as it, each row below the one before, in the view's width; the same
+ * mirrored right to left. */
+static void
+test_hash_table_layout (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GtkWidget *table = child (fixture, "hash_table");
+  GtkWidget *headers[6];
+  GtkWidget *widget;
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  create_filter (fixture, "8", "12");
+  run (fixture, "filter.insert", "a");
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      double previous_y;
+
+      if (pass == 1)
+        gtk_widget_set_direction (table, GTK_TEXT_DIR_RTL);
+      wait_for_draw (fixture);
+
+      /* The caption, the step line, the headings, then 12 rows of cells. */
+      widget = gtk_widget_get_next_sibling (gtk_widget_get_next_sibling (gtk_widget_get_first_child (table)));
+      for (guint c = 0; c < 6; c++, widget = gtk_widget_get_next_sibling (widget))
+        headers[c] = widget;
+      for (guint c = 1; c < 6; c++)
+        {
+          graphene_rect_t left = bounds_in (headers[pass == 0 ? c - 1 : c], table);
+          graphene_rect_t right = bounds_in (headers[pass == 0 ? c : c - 1], table);
+
+          g_assert_cmpfloat (left.origin.x + left.size.width + 24, ==, right.origin.x);
+        }
+      previous_y = bounds_in (headers[0], table).origin.y;
+      for (guint row = 0; row < 12; row++)
+        for (guint c = 0; c < 6; c++, widget = gtk_widget_get_next_sibling (widget))
+          {
+            graphene_rect_t cell = bounds_in (widget, table);
+            graphene_rect_t header = bounds_in (headers[c], table);
+
+            g_assert_cmpfloat (cell.origin.x, ==, header.origin.x);
+            g_assert_cmpfloat (cell.size.width, ==, header.size.width);
+            g_assert_cmpfloat (cell.origin.x + cell.size.width, <=, gtk_widget_get_width (table));
+            g_assert_cmpfloat (cell.origin.y, >, previous_y);
+            if (c == 5)
+              previous_y = cell.origin.y;
+          }
+      g_assert_null (widget);
+    }
+}
+
+/* W4: the details line up: the titles in a column, the values in the
+ * rest of the width beside them, each row below the one before. */
+static void
+test_details_layout (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  GtkWidget *details = child (fixture, "details_view");
+  const char *titles[] = { "Base hash h1", "Base hash h2", "Positions", "Parameters", "Bits set" };
+  double title_width = -1, previous_y = -1;
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  create_filter (fixture, "8", "12");
+  run (fixture, "filter.insert", "a");
+  wait_for_draw (fixture);
+
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    {
+      GtkWidget *value = GTK_WIDGET (value_beside (details, titles[i]));
+      graphene_rect_t title_box = bounds_in (gtk_widget_get_prev_sibling (value), details);
+      graphene_rect_t value_box = bounds_in (value, details);
+
+      if (title_width < 0)
+        title_width = title_box.size.width;
+      g_assert_cmpfloat (title_box.origin.x, ==, 0);
+      g_assert_cmpfloat (title_box.size.width, ==, title_width);
+      g_assert_cmpfloat (value_box.origin.x, ==, title_width + 18);
+      g_assert_cmpfloat (value_box.origin.x + value_box.size.width, ==, gtk_widget_get_width (details));
+      g_assert_cmpfloat (value_box.origin.y, ==, title_box.origin.y);
+      g_assert_cmpfloat (value_box.origin.y, >, previous_y);
+      previous_y = value_box.origin.y;
+    }
+}
+
+/* W3: a long stored string is cut short in "Set by", so that it does not
+ * widen the table; the row's text keeps all of it. */
+static void
+test_hash_table_long_string (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  BloomHashTable *table = BLOOM_HASH_TABLE (child (fixture, "hash_table"));
+  g_autofree char *text = g_strnfill (BLOOM_TEXT_MAX_UNITS, 'x');
+  g_autofree char *quoted = g_strdup_printf ("\"%s\"", text);
+  g_autofree char *row = NULL;
+  int minimum, natural;
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  create_filter (fixture, "1024", "1");
+  run (fixture, "filter.insert", text);
+  wait_for_draw (fixture);
+
+  row = bloom_hash_table_get_row_text (table, 0);
+  g_assert_nonnull (strstr (row, quoted));
+  /* 256 characters of a monospace font would be some 2000 pixels. */
+  gtk_widget_measure (GTK_WIDGET (table), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural,
+                      NULL, NULL);
+  g_assert_cmpint (natural, <, 1000);
 }
 
 /* The base of the views on its own: the "session" property notifies
@@ -690,6 +857,10 @@ main (int   argc,
   ADD ("expanders", test_expanders);
   ADD ("hidden-views-catch-up", test_hidden_views_catch_up);
   ADD ("views-redraw-once-per-change", test_views_redraw_once_per_change);
+  ADD ("details-positions", test_details_positions);
+  ADD ("hash-table-long-string", test_hash_table_long_string);
+  ADD ("hash-table-layout", test_hash_table_layout);
+  ADD ("details-layout", test_details_layout);
 
 #undef ADD
 

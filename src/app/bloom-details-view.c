@@ -29,18 +29,43 @@ typedef enum
   N_ROWS
 } Row;
 
-/* Keys for bloom_details_view_get_value(), in Row order. */
+/* Keys for bloom_details_view_get_value(), in Row order. The row of the
+ * positions shows their formula, then under it the list, "positions". */
 static const char * const row_keys[N_ROWS] = {
-  "h1", "h2", "positions", "parameters", "bits-set", "approximation", "exact", "fill-rate",
-  "estimated-n", "observed",
+  "h1", "h2", "positions-formula", "parameters", "bits-set", "approximation", "exact",
+  "fill-rate", "estimated-n", "observed",
 };
+
+/* A value that cannot be long: one line, so that it is laid out once per
+ * change. A wrapping label is laid out again at each width it is
+ * measured for (its smallest, the widest, its own), whenever its text is
+ * longer than its smallest width. */
+static const gboolean row_is_one_line[N_ROWS] = {
+  [ROW_H2] = TRUE,
+  [ROW_BITS_SET] = TRUE,
+  [ROW_FILL_RATE] = TRUE,
+};
+
+/* In pixels: between titles and values, between rows and above the
+ * notes at the end. */
+#define COLUMN_SPACING 18
+#define ROW_SPACING    6
+#define NOTES_SPACING  12
 
 struct _BloomDetailsView
 {
   BloomSessionView parent_instance;
 
-  GtkWidget    *grid;
+  /* Each row: its title, its value beside it and, under the value, what
+   * it assumes (or, for the positions, their list), if anything. All
+   * are the view's own children, laid out by measure_rows() and
+   * allocate_rows() below. */
+  GtkWidget    *titles[N_ROWS];
   GtkWidget    *values[N_ROWS];
+  GtkWidget    *below[N_ROWS];
+  /* Under the formula of the positions: their list, which changes with
+   * each operation while the formula changes only with m and k. */
+  GtkWidget    *position_list;
   GtkWidget    *notes;
 };
 
@@ -81,16 +106,19 @@ update_hashes (BloomDetailsView *self,
   g_autofree char *list = NULL;
   g_autofree char *quoted = NULL;
 
+  take_value (self, ROW_POSITIONS,
+              g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u"), in->m, in->k - 1));
+  gtk_widget_set_visible (self->position_list, operation != NULL);
   if (operation == NULL)
     {
       set_value (self, ROW_H1, _("No operation yet."));
       set_value (self, ROW_H2, "—");
-      take_value (self, ROW_POSITIONS,
-                  g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u"), in->m, in->k - 1));
+      gtk_label_set_text (GTK_LABEL (self->position_list), "");
       return;
     }
 
   list = bloom_format_positions (operation);
+  gtk_label_set_text (GTK_LABEL (self->position_list), list);
   quoted = bloom_text_quote (bloom_operation_get_text (operation, NULL), -1);
   /* Translators: a hash value in decimal and in hex, then the string it is for */
   take_value (self, ROW_H1, g_strdup_printf (_("%u (0x%08x) for %s"), bloom_operation_get_h1 (operation),
@@ -98,9 +126,6 @@ update_hashes (BloomDetailsView *self,
   /* Translators: a hash value in decimal and in hex; it is odd by construction */
   take_value (self, ROW_H2, g_strdup_printf (_("%u (0x%08x), made odd"), bloom_operation_get_h2 (operation),
                                              bloom_operation_get_h2 (operation)));
-  /* Translators: the formula of the positions, then their values */
-  take_value (self, ROW_POSITIONS,
-              g_strdup_printf (_("(h1 + i·h2) mod %u for i = 0 … %u: %s"), in->m, in->k - 1, list));
 }
 
 static void
@@ -193,6 +218,7 @@ bloom_details_view_update (BloomSessionView *view)
       for (guint row = 0; row < N_ROWS; row++)
         set_value (self, row, "—");
       set_value (self, ROW_PARAMETERS, _("No filter is active."));
+      gtk_widget_set_visible (self->position_list, FALSE);
       return;
     }
 
@@ -223,8 +249,34 @@ new_note (const char *text)
   return label;
 }
 
-/* Two grid rows per row: the title and the value, then under the value
- * what it assumes, if anything. */
+/* A value beside @title, which names it for screen readers. */
+static GtkWidget *
+new_value (GtkWidget *title,
+           gboolean   one_line)
+{
+  GtkWidget *value = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (value), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (value), !one_line);
+  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
+  /* The smallest width a value may wrap to: a formula that fits in it is
+   * laid out once per change, as a value on one line is; a longer one is
+   * laid out again at this width and at the widest to be measured. It
+   * is also the smallest width of the column, which the page keeps up to
+   * a zoom of 200 % (window test zoom-scales-text). */
+  gtk_label_set_width_chars (GTK_LABEL (value), 40);
+  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+  gtk_widget_set_hexpand (value, TRUE);
+  gtk_widget_add_css_class (value, "numeric");
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
+                                  -1);
+
+  return value;
+}
+
+/* A row: the title and the value, then under the value what it
+ * assumes, if anything. */
 static void
 add_row (BloomDetailsView *self,
          Row               row,
@@ -232,26 +284,14 @@ add_row (BloomDetailsView *self,
          const char       *assumption_text)
 {
   GtkWidget *title = gtk_label_new (title_text);
-  GtkWidget *value = gtk_label_new (NULL);
+  GtkWidget *value = new_value (title, row_is_one_line[row]);
 
   gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
   gtk_label_set_yalign (GTK_LABEL (title), 0.0f);
   gtk_widget_add_css_class (title, "dim-label");
-  gtk_grid_attach (GTK_GRID (self->grid), title, 0, 2 * row, 1, 1);
-
-  gtk_label_set_xalign (GTK_LABEL (value), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (value), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
-  /* A minimum width spares Pango laying the value out a word per line
-   * to measure it, each time it changes. */
-  gtk_label_set_width_chars (GTK_LABEL (value), 20);
-  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
-  gtk_widget_set_hexpand (value, TRUE);
-  gtk_widget_add_css_class (value, "numeric");
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
-                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
-                                  -1);
-  gtk_grid_attach (GTK_GRID (self->grid), value, 1, 2 * row, 1, 1);
+  gtk_widget_set_parent (title, GTK_WIDGET (self));
+  gtk_widget_set_parent (value, GTK_WIDGET (self));
+  self->titles[row] = title;
   self->values[row] = value;
 
   if (assumption_text != NULL)
@@ -261,8 +301,203 @@ add_row (BloomDetailsView *self,
       gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
                                       GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, assumption, NULL,
                                       -1);
-      gtk_grid_attach (GTK_GRID (self->grid), assumption, 1, 2 * row + 1, 1, 1);
+      gtk_widget_set_parent (assumption, GTK_WIDGET (self));
+      self->below[row] = assumption;
     }
+
+  if (row == ROW_POSITIONS)
+    {
+      /* Numbers and commas: it breaks between them. */
+      self->position_list = new_value (title, FALSE);
+      gtk_widget_set_parent (self->position_list, GTK_WIDGET (self));
+      self->below[row] = self->position_list;
+    }
+}
+
+/* The rows are laid out here rather than by a GtkGrid, whose general
+ * algorithm (spans, baselines, a look-up of each child's layout
+ * properties) ran over all of them several times per frame whenever a
+ * value changed. Titles keep their width; values take the rest. */
+
+static int
+get_title_width (BloomDetailsView *self)
+{
+  int width = 0;
+
+  for (guint row = 0; row < N_ROWS; row++)
+    {
+      int natural;
+
+      gtk_widget_measure (self->titles[row], GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural,
+                          NULL, NULL);
+      width = MAX (width, natural);
+    }
+
+  return width;
+}
+
+/* The widgets of the value column, shown or not. */
+static guint
+get_value_column (BloomDetailsView *self,
+                  GtkWidget        *column[2 * N_ROWS])
+{
+  guint n = 0;
+
+  for (guint row = 0; row < N_ROWS; row++)
+    {
+      column[n++] = self->values[row];
+      if (self->below[row] != NULL && gtk_widget_get_visible (self->below[row]))
+        column[n++] = self->below[row];
+    }
+
+  return n;
+}
+
+static int
+measure_height (GtkWidget *widget,
+                int        width)
+{
+  int height;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, &height, NULL, NULL, NULL);
+
+  return height;
+}
+
+/* The height of @row with values @value_width wide; its second line's
+ * height in @below_height, 0 without one. */
+static int
+measure_row (BloomDetailsView *self,
+             Row               row,
+             int               value_width,
+             int              *below_height)
+{
+  int height = MAX (measure_height (self->titles[row], -1),
+                    measure_height (self->values[row], value_width));
+
+  *below_height = 0;
+  if (self->below[row] != NULL && gtk_widget_get_visible (self->below[row]))
+    *below_height = measure_height (self->below[row], value_width);
+
+  return height;
+}
+
+static GtkSizeRequestMode
+get_rows_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+measure_rows (GtkWidget      *widget,
+              GtkOrientation  orientation,
+              int             for_size,
+              int            *minimum,
+              int            *natural,
+              int            *minimum_baseline,
+              int            *natural_baseline)
+{
+  BloomDetailsView *self = BLOOM_DETAILS_VIEW (widget);
+  int title_width = get_title_width (self);
+  GtkWidget *column[2 * N_ROWS];
+  guint n_column = get_value_column (self, column);
+  int notes_minimum, notes_natural;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      int value_minimum = 0, value_natural = 0;
+
+      for (guint i = 0; i < n_column; i++)
+        {
+          int child_minimum, child_natural;
+
+          gtk_widget_measure (column[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_minimum,
+                              &child_natural, NULL, NULL);
+          value_minimum = MAX (value_minimum, child_minimum);
+          value_natural = MAX (value_natural, child_natural);
+        }
+      gtk_widget_measure (self->notes, GTK_ORIENTATION_HORIZONTAL, -1, &notes_minimum,
+                          &notes_natural, NULL, NULL);
+      *minimum = MAX (title_width + COLUMN_SPACING + value_minimum, notes_minimum);
+      *natural = MAX (title_width + COLUMN_SPACING + value_natural, notes_natural);
+    }
+  else
+    {
+      int value_width = -1;
+      int height = (N_ROWS - 1) * ROW_SPACING + NOTES_SPACING;
+
+      /* Without a width, each value at its smallest, as GtkGrid does. */
+      if (for_size >= 0)
+        value_width = MAX (for_size - title_width - COLUMN_SPACING, 0);
+      else
+        for (guint i = 0; i < n_column; i++)
+          {
+            int child_minimum;
+
+            gtk_widget_measure (column[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_minimum, NULL,
+                                NULL, NULL);
+            value_width = MAX (value_width, child_minimum);
+          }
+
+      for (guint row = 0; row < N_ROWS; row++)
+        {
+          int below_height;
+
+          height += measure_row (self, row, value_width, &below_height);
+          if (below_height > 0)
+            height += ROW_SPACING + below_height;
+        }
+      gtk_widget_measure (self->notes, GTK_ORIENTATION_VERTICAL, for_size, &notes_minimum,
+                          &notes_natural, NULL, NULL);
+      *minimum = height + notes_minimum;
+      *natural = height + notes_natural;
+    }
+}
+
+static void
+allocate_child (GtkWidget *child,
+                gboolean   rtl,
+                int        view_width,
+                int        x,
+                int        y,
+                int        width,
+                int        height)
+{
+  if (rtl)
+    x = view_width - x - width;
+  gtk_widget_size_allocate (child, &(GtkAllocation) { x, y, width, height }, -1);
+}
+
+static void
+allocate_rows (GtkWidget *widget,
+               int        width,
+               int        height,
+               int        baseline)
+{
+  BloomDetailsView *self = BLOOM_DETAILS_VIEW (widget);
+  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+  int title_width = get_title_width (self);
+  int value_x = title_width + COLUMN_SPACING;
+  int value_width = MAX (width - value_x, 0);
+  int y = 0;
+
+  for (guint row = 0; row < N_ROWS; row++)
+    {
+      int below_height;
+      int row_height = measure_row (self, row, value_width, &below_height);
+
+      allocate_child (self->titles[row], rtl, width, 0, y, title_width, row_height);
+      allocate_child (self->values[row], rtl, width, value_x, y, value_width, row_height);
+      y += row_height + ROW_SPACING;
+      if (below_height > 0)
+        {
+          allocate_child (self->below[row], rtl, width, value_x, y, value_width, below_height);
+          y += below_height + ROW_SPACING;
+        }
+    }
+
+  y += NOTES_SPACING - ROW_SPACING;
+  allocate_child (self->notes, rtl, width, 0, y, width, measure_height (self->notes, width));
 }
 
 static void
@@ -289,7 +524,13 @@ bloom_details_view_dispose (GObject *object)
 {
   BloomDetailsView *self = BLOOM_DETAILS_VIEW (object);
 
-  g_clear_pointer (&self->grid, gtk_widget_unparent);
+  for (guint row = 0; row < N_ROWS; row++)
+    {
+      g_clear_pointer (&self->titles[row], gtk_widget_unparent);
+      g_clear_pointer (&self->values[row], gtk_widget_unparent);
+      g_clear_pointer (&self->below[row], gtk_widget_unparent);
+    }
+  self->position_list = NULL;
   g_clear_pointer (&self->notes, gtk_widget_unparent);
 
   G_OBJECT_CLASS (bloom_details_view_parent_class)->dispose (object);
@@ -339,12 +580,9 @@ bloom_details_view_init (BloomDetailsView *self)
                        "average; compare it with n, the distinct entries actually stored."),
   };
 
-  bloom_session_view_stack_children (BLOOM_SESSION_VIEW (self), 12);
-
-  self->grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 6);
-  gtk_widget_set_parent (self->grid, GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (GTK_WIDGET (self),
+                                 gtk_custom_layout_new (get_rows_request_mode, measure_rows,
+                                                        allocate_rows));
 
   for (guint row = 0; row < N_ROWS; row++)
     add_row (self, row, titles[row], assumptions[row]);
@@ -353,7 +591,9 @@ bloom_details_view_init (BloomDetailsView *self)
   bloom_details_view_update (BLOOM_SESSION_VIEW (self));
 }
 
-/* The text of one row, by key ("h1", "approximation", …), for tests. */
+/* The text of one value, by key ("h1", "approximation", …), for tests:
+ * "positions" is the list of the last operation's positions (empty
+ * without one), "positions-formula" the formula above it. */
 const char *
 bloom_details_view_get_value (BloomDetailsView *self,
                               const char       *key)
@@ -362,6 +602,8 @@ bloom_details_view_get_value (BloomDetailsView *self,
   bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
   g_return_val_if_fail (key != NULL, NULL);
 
+  if (strcmp (key, "positions") == 0)
+    return gtk_label_get_text (GTK_LABEL (self->position_list));
   for (guint row = 0; row < N_ROWS; row++)
     if (strcmp (row_keys[row], key) == 0)
       return gtk_label_get_text (GTK_LABEL (self->values[row]));

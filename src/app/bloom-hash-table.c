@@ -12,7 +12,17 @@
 #include "bloom-format.h"
 #include "bloom-hash-table.h"
 
+/* A "Set by" string at most this many columns wide is shown whole: only
+ * a longer one is ellipsized (see fill_row()). */
+#define SET_BY_WHOLE_COLUMNS 12
+
 enum { COLUMN_I, COLUMN_POSITION, COLUMN_BEFORE, COLUMN_AFTER, COLUMN_SET_BY, COLUMN_NOTE, N_COLUMNS };
+
+/* In pixels: between the caption, the step line and the table; between
+ * columns; between rows. */
+#define SPACING        6
+#define COLUMN_SPACING 24
+#define ROW_SPACING    2
 
 struct _BloomHashTable
 {
@@ -20,9 +30,11 @@ struct _BloomHashTable
 
   GtkWidget    *caption;
   GtkWidget    *step_label;
-  GtkWidget    *grid;
-  /* k is at most 12: every row exists from the start and is only shown,
-   * hidden and relabelled, never rebuilt. */
+  /* The table: its cells are the view's own children, laid out by
+   * measure_table() and allocate_table() below. k is at most 12: every
+   * row exists from the start and is only shown, hidden and relabelled,
+   * never rebuilt. */
+  GtkWidget    *headers[N_COLUMNS];
   GtkWidget    *cells[BLOOM_K_MAX][N_COLUMNS];
   guint         n_rows;
   guint         revealed_steps;  /* view state: G_MAXUINT shows every row */
@@ -35,18 +47,223 @@ static GParamSpec *properties[N_PROPS];
 
 static GtkWidget *
 add_cell (BloomHashTable *self,
-          int             column,
-          int             row,
+          const char     *text,
           gboolean        numeric)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_grid_attach (GTK_GRID (self->grid), label, column, row, 1, 1);
+  gtk_widget_set_parent (label, GTK_WIDGET (self));
 
   return label;
+}
+
+/* The table is laid out here rather than by a GtkGrid: its cells are
+ * labels on one line, whose sizes GTK caches, and each operation
+ * relabels up to 24 of them, which made GtkGrid's general algorithm
+ * (spans, baselines, a look-up of each child's layout properties) run
+ * over all 78 cells several times per frame. Columns are as wide as
+ * their widest cell, rows as tall as their tallest; the table keeps its
+ * natural width at the start of the line (GtkGrid's halign start) and
+ * shares any shortfall out as GtkGrid does. */
+
+/* The header row and the rows shown, as arrays of N_COLUMNS cells. */
+static guint
+get_table_rows (BloomHashTable  *self,
+                GtkWidget      **rows[BLOOM_K_MAX + 1])
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_visible (self->headers[0]))
+    return 0;
+
+  rows[n++] = self->headers;
+  for (guint i = 0; i < BLOOM_K_MAX && gtk_widget_get_visible (self->cells[i][0]); i++)
+    rows[n++] = self->cells[i];
+
+  return n;
+}
+
+static void
+measure_columns (GtkWidget       **rows[],
+                 guint             n_rows,
+                 GtkRequestedSize *columns)
+{
+  for (guint c = 0; c < N_COLUMNS; c++)
+    {
+      columns[c].data = NULL;
+      columns[c].minimum_size = 0;
+      columns[c].natural_size = 0;
+      for (guint r = 0; r < n_rows; r++)
+        {
+          int minimum, natural;
+
+          gtk_widget_measure (rows[r][c], GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural,
+                              NULL, NULL);
+          columns[c].minimum_size = MAX (columns[c].minimum_size, minimum);
+          columns[c].natural_size = MAX (columns[c].natural_size, natural);
+        }
+    }
+}
+
+static int
+measure_row (GtkWidget **row)
+{
+  int height = 0;
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    {
+      int minimum;
+
+      gtk_widget_measure (row[c], GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL, NULL);
+      height = MAX (height, minimum);
+    }
+
+  return height;
+}
+
+/* The caption and the step line above the table, at @width. */
+static void
+measure_labels (BloomHashTable *self,
+                GtkOrientation  orientation,
+                int             for_size,
+                int            *minimum,
+                int            *natural,
+                guint          *n_shown)
+{
+  GtkWidget *labels[] = { self->caption, self->step_label };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      int label_minimum, label_natural;
+
+      if (!gtk_widget_get_visible (labels[i]))
+        continue;
+
+      gtk_widget_measure (labels[i], orientation, for_size, &label_minimum, &label_natural,
+                          NULL, NULL);
+      if (orientation == GTK_ORIENTATION_HORIZONTAL)
+        {
+          *minimum = MAX (*minimum, label_minimum);
+          *natural = MAX (*natural, label_natural);
+        }
+      else
+        {
+          *minimum += label_minimum + (*n_shown > 0 ? SPACING : 0);
+          *natural += label_natural + (*n_shown > 0 ? SPACING : 0);
+        }
+      (*n_shown)++;
+    }
+}
+
+static GtkSizeRequestMode
+get_table_request_mode (GtkWidget *widget)
+{
+  /* The caption and the step line wrap. */
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+measure_table (GtkWidget      *widget,
+               GtkOrientation  orientation,
+               int             for_size,
+               int            *minimum,
+               int            *natural,
+               int            *minimum_baseline,
+               int            *natural_baseline)
+{
+  BloomHashTable *self = BLOOM_HASH_TABLE (widget);
+  GtkWidget **rows[BLOOM_K_MAX + 1];
+  guint n_rows = get_table_rows (self, rows);
+  guint n_shown = 0;
+
+  *minimum = *natural = 0;
+  measure_labels (self, orientation, for_size, minimum, natural, &n_shown);
+  if (n_rows == 0)
+    return;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      GtkRequestedSize columns[N_COLUMNS];
+      int table_minimum = (N_COLUMNS - 1) * COLUMN_SPACING;
+      int table_natural = table_minimum;
+
+      measure_columns (rows, n_rows, columns);
+      for (guint c = 0; c < N_COLUMNS; c++)
+        {
+          table_minimum += columns[c].minimum_size;
+          table_natural += columns[c].natural_size;
+        }
+      *minimum = MAX (*minimum, table_minimum);
+      *natural = MAX (*natural, table_natural);
+    }
+  else
+    {
+      /* Cells on one line are as tall at any width. */
+      int height = (n_shown > 0 ? SPACING : 0) + (n_rows - 1) * ROW_SPACING;
+
+      for (guint r = 0; r < n_rows; r++)
+        height += measure_row (rows[r]);
+      *minimum += height;
+      *natural += height;
+    }
+}
+
+static void
+allocate_table (GtkWidget *widget,
+                int        width,
+                int        height,
+                int        baseline)
+{
+  BloomHashTable *self = BLOOM_HASH_TABLE (widget);
+  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+  GtkWidget *labels[] = { self->caption, self->step_label };
+  GtkWidget **rows[BLOOM_K_MAX + 1];
+  guint n_rows = get_table_rows (self, rows);
+  GtkRequestedSize columns[N_COLUMNS];
+  int x[N_COLUMNS];
+  int y = 0, extra;
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      int label_height;
+
+      if (!gtk_widget_get_visible (labels[i]))
+        continue;
+
+      gtk_widget_measure (labels[i], GTK_ORIENTATION_VERTICAL, width, &label_height, NULL, NULL,
+                          NULL);
+      gtk_widget_size_allocate (labels[i], &(GtkAllocation) { 0, y, width, label_height }, -1);
+      y += label_height + SPACING;
+    }
+
+  if (n_rows == 0)
+    return;
+
+  /* Natural widths where they fit; what is missing is taken from the
+   * columns that can give, as GtkGrid does. */
+  measure_columns (rows, n_rows, columns);
+  extra = width - (N_COLUMNS - 1) * COLUMN_SPACING;
+  for (guint c = 0; c < N_COLUMNS; c++)
+    extra -= columns[c].minimum_size;
+  if (extra > 0)
+    gtk_distribute_natural_allocation (extra, N_COLUMNS, columns);
+  for (guint c = 0, left = 0; c < N_COLUMNS; c++)
+    {
+      x[c] = rtl ? width - (int) left - columns[c].minimum_size : (int) left;
+      left += columns[c].minimum_size + COLUMN_SPACING;
+    }
+
+  for (guint r = 0; r < n_rows; r++)
+    {
+      int row_height = measure_row (rows[r]);
+
+      for (guint c = 0; c < N_COLUMNS; c++)
+        gtk_widget_size_allocate (rows[r][c],
+                                  &(GtkAllocation) { x[c], y, columns[c].minimum_size, row_height },
+                                  -1);
+      y += row_height + ROW_SPACING;
+    }
 }
 
 /* For each position of @operation, the entry that set it first: one
@@ -104,6 +321,20 @@ format_repeat (BloomOperation *operation,
   return g_strdup_printf (_("repeat of i = %u"), first);
 }
 
+/* TRUE when @text takes at most @columns character cells, a wide
+ * (East Asian) character counting two. */
+static gboolean
+fits_columns (const char *text,
+              guint       columns)
+{
+  guint used = 0;
+
+  for (const char *p = text; *p != '\0' && used <= columns; p = g_utf8_next_char (p))
+    used += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
+
+  return used <= columns;
+}
+
 static void
 set_css_class (GtkWidget  *widget,
                const char *css_class,
@@ -159,6 +390,12 @@ fill_row (BloomHashTable *self,
                       bloom_operation_get_before (operation, i) ? "1" : "0");
   gtk_label_set_text (GTK_LABEL (cells[COLUMN_AFTER]),
                       bloom_operation_get_after (operation, i) ? "1" : "0");
+  /* An ellipsizing label lays its text out twice more to be measured, at
+   * its natural and its smallest width: only a string long enough to need
+   * it pays for that. */
+  gtk_label_set_ellipsize (GTK_LABEL (cells[COLUMN_SET_BY]),
+                           fits_columns (set_by, SET_BY_WHOLE_COLUMNS) ? PANGO_ELLIPSIZE_NONE
+                                                                       : PANGO_ELLIPSIZE_END);
   gtk_label_set_text (GTK_LABEL (cells[COLUMN_SET_BY]), set_by);
   gtk_label_set_text (GTK_LABEL (cells[COLUMN_NOTE]), note ? note : "");
 
@@ -204,7 +441,8 @@ bloom_hash_table_update (BloomSessionView *view)
 
   find_setters (self, operation, setters);
   update_caption (self, operation);
-  gtk_widget_set_visible (self->grid, k > 0);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    gtk_widget_set_visible (self->headers[c], k > 0);
   for (guint i = 0; i < k; i++)
     fill_row (self, operation, i, setters[i]);
   show_revealed_rows (self);
@@ -234,7 +472,12 @@ bloom_hash_table_dispose (GObject *object)
 
   g_clear_pointer (&self->caption, gtk_widget_unparent);
   g_clear_pointer (&self->step_label, gtk_widget_unparent);
-  g_clear_pointer (&self->grid, gtk_widget_unparent);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    {
+      g_clear_pointer (&self->headers[c], gtk_widget_unparent);
+      for (guint i = 0; i < BLOOM_K_MAX; i++)
+        g_clear_pointer (&self->cells[i][c], gtk_widget_unparent);
+    }
 
   G_OBJECT_CLASS (bloom_hash_table_parent_class)->dispose (object);
 }
@@ -312,7 +555,9 @@ bloom_hash_table_init (BloomHashTable *self)
     "",
   };
 
-  bloom_session_view_stack_children (BLOOM_SESSION_VIEW (self), 6);
+  gtk_widget_set_layout_manager (GTK_WIDGET (self),
+                                 gtk_custom_layout_new (get_table_request_mode, measure_table,
+                                                        allocate_table));
 
   self->revealed_steps = G_MAXUINT;
 
@@ -322,26 +567,20 @@ bloom_hash_table_init (BloomHashTable *self)
   gtk_widget_add_css_class (self->step_label, "heading");
   gtk_widget_set_visible (self->step_label, FALSE);
 
-  self->grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 24);
-  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 2);
-  gtk_widget_set_halign (self->grid, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->grid, GTK_WIDGET (self));
-
   for (guint c = 0; c < N_COLUMNS; c++)
     {
-      GtkWidget *header = gtk_label_new (headers[c]);
-
-      gtk_label_set_xalign (GTK_LABEL (header), c >= COLUMN_SET_BY ? 0.0f : 1.0f);
-      gtk_widget_add_css_class (header, "heading");
-      gtk_grid_attach (GTK_GRID (self->grid), header, c, 0, 1, 1);
+      self->headers[c] = add_cell (self, headers[c], c < COLUMN_SET_BY);
+      gtk_widget_add_css_class (self->headers[c], "heading");
     }
 
   for (guint i = 0; i < BLOOM_K_MAX; i++)
     {
       for (guint c = 0; c < N_COLUMNS; c++)
-        self->cells[i][c] = add_cell (self, c, i + 1, c < COLUMN_SET_BY);
-      gtk_label_set_ellipsize (GTK_LABEL (self->cells[i][COLUMN_SET_BY]), PANGO_ELLIPSIZE_END);
+        {
+          self->cells[i][c] = add_cell (self, NULL, c < COLUMN_SET_BY);
+          if (c < COLUMN_SET_BY)
+            gtk_widget_add_css_class (self->cells[i][c], "numeric");
+        }
       /* A long string is cut short in the table; its tooltip has all of
        * it, made when asked for: setting a tooltip on every operation
        * would cost a tooltip query each time. */
