@@ -527,6 +527,26 @@ restore_legacy (BloomSessionStore  *self,
  * kept (bloom_session_store_dup_unreadable_copy()), "unreadable-message"
  * says why, and FALSE with @error too, even when the copy before it was
  * loaded instead ("loaded-copy"). Nothing stored is not an error. */
+/* The copy before the current one, when the current one could not be
+ * read; it becomes the current copy again. */
+static gboolean
+restore_previous (BloomSessionStore  *self,
+                  GError            **error)
+{
+  g_autoptr(GError) copy_error = NULL;
+
+  if (!load_copy (self, self->previous, NULL, error))
+    return FALSE;
+
+  /* The current copy must be a good one before the next write makes it
+   * the previous copy. */
+  if (!g_file_copy (self->previous, self->current, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL,
+                    &copy_error))
+    g_debug ("Could not put the previous copy back: %s", copy_error->message);
+
+  return TRUE;
+}
+
 gboolean
 bloom_session_store_restore (BloomSessionStore  *self,
                              GError            **error)
@@ -562,17 +582,8 @@ bloom_session_store_restore (BloomSessionStore  *self,
 
   if (copy == BLOOM_STORED_COPY_NONE)
     {
-      if (load_copy (self, self->previous, NULL, &previous_error))
-        {
-          g_autoptr(GError) copy_error = NULL;
-
-          copy = BLOOM_STORED_COPY_PREVIOUS;
-          /* The current copy must be a good one before the next write
-           * makes it the previous copy. */
-          if (!g_file_copy (self->previous, self->current, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL,
-                            &copy_error))
-            g_debug ("Could not put the previous copy back: %s", copy_error->message);
-        }
+      if (restore_previous (self, &previous_error))
+        copy = BLOOM_STORED_COPY_PREVIOUS;
       previous_exists = !g_error_matches (previous_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
 
       if (copy == BLOOM_STORED_COPY_NONE && !current_exists && !previous_exists)

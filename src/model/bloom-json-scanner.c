@@ -259,6 +259,24 @@ check_member_name (const char  *json,
   return TRUE;
 }
 
+/* Counts the value or member name that starts with @c, before json-glib
+ * builds a node for each: a file of a million empty objects is refused in
+ * one pass over its text. */
+static gboolean
+count_value (char     c,
+             guint   *n_values,
+             GError **error)
+{
+  if (c == ':' || c == ',' || c == ']' || c == '}' || ++*n_values <= BLOOM_STATE_MAX_VALUES)
+    return TRUE;
+
+  g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_TOO_LARGE,
+               _("The file holds more than %d values; a Bloom Lab session never does. "
+                 "Choose a file exported by Bloom Lab."),
+               BLOOM_STATE_MAX_VALUES);
+  return FALSE;
+}
+
 static gboolean
 scan_values (const char  *json,
              const char  *p,
@@ -281,17 +299,8 @@ scan_values (const char  *json,
       if (ended)
         return not_json_at (json, p, C_("JSON problem", "text after the end of the document"), error);
 
-      /* Counted before json-glib builds a node for each: a file of a
-       * million empty objects is refused in one pass over its text. */
-      if (*p != ':' && *p != ',' && *p != ']' && *p != '}' &&
-          ++n_values > BLOOM_STATE_MAX_VALUES)
-        {
-          g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_TOO_LARGE,
-                       _("The file holds more than %d values; a Bloom Lab session never does. "
-                         "Choose a file exported by Bloom Lab."),
-                       BLOOM_STATE_MAX_VALUES);
-          return FALSE;
-        }
+      if (!count_value (*p, &n_values, error))
+        return FALSE;
 
       switch (*p)
         {
