@@ -138,3 +138,26 @@ bloom_plot_append_legend_text (GtkSnapshot   *snapshot,
 
   return x + BLOOM_PLOT_SAMPLE + 6 + width + 18;
 }
+
+/* The area a plot draws its lines in: under the legend, right of the rate
+ * labels, above the x axis's labels and title, @right_gap from the right.
+ * FALSE when that leaves too little room to draw in. */
+gboolean
+bloom_plot_place_area (int     label_width,
+                       float   legend_y,
+                       int     line_height,
+                       int     width,
+                       int     height,
+                       int     right_gap,
+                       float  *left,
+                       float  *right,
+                       float  *top,
+                       float  *bottom)
+{
+  *left = BLOOM_PLOT_PAD + label_width + BLOOM_PLOT_TICK + 4;
+  *right = width - BLOOM_PLOT_PAD - right_gap;
+  *top = legend_y + line_height + 14;
+  *bottom = height - BLOOM_PLOT_PAD - 2 * line_height - BLOOM_PLOT_TICK - 6;
+
+  return *bottom - *top >= 40 && *right - *left >= 120;
+}

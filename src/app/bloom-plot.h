@@ -53,4 +53,15 @@ float bloom_plot_append_legend_text  (GtkSnapshot   *snapshot,
                                       float          y,
                                       const GdkRGBA *color);
 
+gboolean bloom_plot_place_area (int     label_width,
+                                float   legend_y,
+                                int     line_height,
+                                int     width,
+                                int     height,
+                                int     right_gap,
+                                float  *left,
+                                float  *right,
+                                float  *top,
+                                float  *bottom);
+
 G_END_DECLS

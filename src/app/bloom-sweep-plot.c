@@ -257,12 +257,8 @@ place_frame (Frame *frame,
              int    width,
              int    height)
 {
-  frame->left = PAD + label_width + TICK + 4;
-  frame->right = width - PAD - 12;
-  frame->top = legend_y + line_height + 14;
-  frame->bottom = height - PAD - 2 * line_height - TICK - 6;
-
-  return frame->bottom - frame->top >= 40 && frame->right - frame->left >= 120;
+  return bloom_plot_place_area (label_width, legend_y, line_height, width, height, 12,
+                                &frame->left, &frame->right, &frame->top, &frame->bottom);
 }
 
 /* Rates: a faint line, a tick and a label each; then both axes' lines. */
