@@ -13,7 +13,6 @@
 
 #include <glib/gi18n.h>
 
-#include "bloom-format.h"
 #include "bloom-quit-dialog.h"
 
 struct _BloomQuitDialog
@@ -98,9 +97,9 @@ bloom_quit_dialog_init (BloomQuitDialog *self)
 /* Asks before @purpose loses a session that is not stored; @body says
  * why it is not. */
 BloomQuitDialog *
-bloom_quit_dialog_new_full (GtkWindow        *parent,
-                            BloomQuitPurpose  purpose,
-                            const char       *body)
+bloom_quit_dialog_new (GtkWindow        *parent,
+                       BloomQuitPurpose  purpose,
+                       const char       *body)
 {
   BloomQuitDialog *self;
 
@@ -124,15 +123,4 @@ bloom_quit_dialog_new_full (GtkWindow        *parent,
   gtk_label_set_text (self->body_label, body);
 
   return self;
-}
-
-/* Asks before quitting with a session of @chars characters, too large to
- * be stored (SPEC P2). */
-BloomQuitDialog *
-bloom_quit_dialog_new (GtkWindow *parent,
-                       gsize      chars)
-{
-  g_autofree char *body = bloom_format_unsaved_notice (chars);
-
-  return bloom_quit_dialog_new_full (parent, BLOOM_QUIT_PURPOSE_QUIT, body);
 }

@@ -29,10 +29,8 @@ typedef enum
 G_DECLARE_FINAL_TYPE (BloomQuitDialog, bloom_quit_dialog, BLOOM, QUIT_DIALOG, GtkWindow)
 
 BloomQuitDialog *bloom_quit_dialog_new     (GtkWindow       *parent,
-                                            gsize            chars);
-BloomQuitDialog *bloom_quit_dialog_new_full (GtkWindow       *parent,
-                                             BloomQuitPurpose purpose,
-                                             const char      *body);
+                                            BloomQuitPurpose purpose,
+                                            const char      *body);
 void             bloom_quit_dialog_respond (BloomQuitDialog *self,
                                             BloomQuitResponse response);
 

@@ -854,14 +854,6 @@ bloom_session_store_get_session (BloomSessionStore *self)
   return self->session;
 }
 
-GFile *
-bloom_session_store_get_directory (BloomSessionStore *self)
-{
-  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), NULL);
-
-  return self->directory;
-}
-
 gboolean
 bloom_session_store_get_unsaved (BloomSessionStore *self)
 {

@@ -73,7 +73,6 @@ BloomSessionStore *bloom_session_store_new_for_directory  (BloomSession      *se
                                                            GSettings         *settings,
                                                            GFile             *directory);
 BloomSession      *bloom_session_store_get_session        (BloomSessionStore *self);
-GFile             *bloom_session_store_get_directory      (BloomSessionStore *self);
 /* Once, before anything changes the session: loads the current copy, or
  * the one before it, or the key of 0.1.0; then the drafts from the
  * settings. Sets "loaded-copy", "unreadable-message", "recovery-available".

@@ -20,6 +20,12 @@ set_message (GtkLabel   *label,
 {
   gboolean invalid = message != NULL && *message != '\0';
 
+  /* The drafts change with every key typed: what already shows stays,
+   * and screen readers hear nothing again. */
+  if (gtk_widget_get_visible (GTK_WIDGET (label)) == invalid &&
+      g_strcmp0 (gtk_label_get_text (label), invalid ? message : "") == 0)
+    return;
+
   gtk_label_set_text (label, invalid ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (label), invalid);
 
@@ -128,7 +134,8 @@ show_parameter_draft (GtkSpinButton  *spin,
   guint value;
 
   replace_text (GTK_EDITABLE (spin), draft);
-  if (_bloom_window_parse_draft (parameter, draft, &value))
+  if (_bloom_window_parse_draft (parameter, draft, &value) &&
+      gtk_spin_button_get_value_as_int (spin) != (int) value)
     gtk_spin_button_set_value (spin, value);
 }
 

@@ -194,14 +194,6 @@ describe_not_kept (BloomWindow *self)
   return NULL;
 }
 
-gboolean
-_bloom_window_get_session_kept (BloomWindow *self)
-{
-  g_autofree char *not_kept = describe_not_kept (self);
-
-  return not_kept == NULL;
-}
-
 static char *
 describe_unreadable (BloomWindow *self,
                      const char  *unreadable)
@@ -567,7 +559,7 @@ replace_session (BloomWindow *self,
   body = g_strdup_printf (_("%s Replacing it now keeps it only until your next change: Ctrl+Z "
                             "brings it back."),
                           not_kept);
-  dialog = bloom_quit_dialog_new_full (GTK_WINDOW (self), BLOOM_QUIT_PURPOSE_REPLACE, body);
+  dialog = bloom_quit_dialog_new (GTK_WINDOW (self), BLOOM_QUIT_PURPOSE_REPLACE, body);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_replace_response), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -644,7 +636,7 @@ _bloom_window_ask_before_close (BloomWindow *self)
   if (not_kept == NULL)
     return FALSE;
 
-  dialog = bloom_quit_dialog_new_full (GTK_WINDOW (self), BLOOM_QUIT_PURPOSE_QUIT, not_kept);
+  dialog = bloom_quit_dialog_new (GTK_WINDOW (self), BLOOM_QUIT_PURPOSE_QUIT, not_kept);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_quit_response), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));

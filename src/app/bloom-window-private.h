@@ -163,6 +163,5 @@ void      _bloom_window_add_drop_target      (BloomWindow    *self);
 void      _bloom_window_choose_picture       (BloomWindow    *self);
 void      _bloom_window_copy_grid_picture    (BloomWindow    *self);
 void      _bloom_window_restore_recovery     (BloomWindow    *self);
-gboolean  _bloom_window_get_session_kept     (BloomWindow    *self);
 
 G_END_DECLS
