@@ -13,6 +13,7 @@
 
 #include "bloom-quit-dialog.h"
 #include "bloom-session-store.h"
+#include "bloom-value-label.h"
 #include "bloom-window.h"
 #include "storage-fixture.h"
 
@@ -35,7 +36,12 @@ static const char *
 label_text (BloomWindow *window,
             const char  *name)
 {
-  return gtk_label_get_text (GTK_LABEL (child (window, name)));
+  GtkWidget *widget = child (window, name);
+
+  if (BLOOM_IS_VALUE_LABEL (widget))
+    return bloom_value_label_get_text (BLOOM_VALUE_LABEL (widget));
+
+  return gtk_label_get_text (GTK_LABEL (widget));
 }
 
 static const char *

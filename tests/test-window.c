@@ -12,6 +12,7 @@
 #include "bloom-details-view.h"
 #include "bloom-entries-view.h"
 #include "bloom-hash-table.h"
+#include "bloom-value-label.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
 
@@ -480,43 +481,43 @@ test_hidden_views_catch_up (Fixture       *fixture,
 {
   GtkWidget *expander = child (fixture, "positions_expander");
   BloomHashTable *table = BLOOM_HASH_TABLE (child (fixture, "hash_table"));
-  GtkLabel *caption = GTK_LABEL (gtk_widget_get_first_child (GTK_WIDGET (table)));
+  BloomValueLabel *caption = BLOOM_VALUE_LABEL (gtk_widget_get_first_child (GTK_WIDGET (table)));
   g_autofree char *before = NULL;
 
   g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (expander)));
   create_filter (fixture, "8", "12");
-  before = g_strdup (gtk_label_get_text (caption));
+  before = g_strdup (bloom_value_label_get_text (caption));
   g_assert_cmpstr (before, !=, "12 positions, 8 distinct");
 
   run (fixture, "filter.insert", "a");
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (table)));
-  g_assert_cmpstr (gtk_label_get_text (caption), ==, before);
+  g_assert_cmpstr (bloom_value_label_get_text (caption), ==, before);
 
   gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
   wait_for_draw (fixture);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (table)));
-  g_assert_cmpstr (gtk_label_get_text (caption), ==, "12 positions, 8 distinct");
+  g_assert_cmpstr (bloom_value_label_get_text (caption), ==, "12 positions, 8 distinct");
   g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 12);
 
   /* Shown, it follows each change at once. */
   activate (fixture, "filter.reset");
-  g_assert_cmpstr (gtk_label_get_text (caption), ==, before);
+  g_assert_cmpstr (bloom_value_label_get_text (caption), ==, before);
 
   /* Hidden again, it waits; a reader still gets the current rows. */
   gtk_expander_set_expanded (GTK_EXPANDER (expander), FALSE);
   wait_for_draw (fixture);
   run (fixture, "filter.insert", "a");
-  g_assert_cmpstr (gtk_label_get_text (caption), ==, before);
+  g_assert_cmpstr (bloom_value_label_get_text (caption), ==, before);
   g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 12);
-  g_assert_cmpstr (gtk_label_get_text (caption), ==, "12 positions, 8 distinct");
+  g_assert_cmpstr (bloom_value_label_get_text (caption), ==, "12 positions, 8 distinct");
 }
 
 /* What the views show at the moment the session says it changed: the
  * handler runs after theirs, as it was connected after them. */
 typedef struct
 {
-  GtkLabel *shown;         /* the hash table's caption, its expander open */
-  GtkLabel *hidden;        /* the details' parameters, its expander closed */
+  BloomValueLabel *shown;  /* the hash table's caption, its expander open */
+  BloomValueLabel *hidden; /* the details' parameters, its expander closed */
   guint     changes;
   char     *shown_text;
   char     *hidden_text;
@@ -529,9 +530,9 @@ on_watched_change (Watch *watch)
 {
   watch->changes++;
   g_free (watch->shown_text);
-  watch->shown_text = g_strdup (gtk_label_get_text (watch->shown));
+  watch->shown_text = g_strdup (bloom_value_label_get_text (watch->shown));
   g_free (watch->hidden_text);
-  watch->hidden_text = g_strdup (gtk_label_get_text (watch->hidden));
+  watch->hidden_text = g_strdup (bloom_value_label_get_text (watch->hidden));
 }
 
 static void
@@ -541,14 +542,14 @@ count (guint *counter)
 }
 
 /* The details' value beside the title @title: the label after it. */
-static GtkLabel *
+static BloomValueLabel *
 value_beside (GtkWidget  *details,
               const char *title)
 {
   for (GtkWidget *widget = gtk_widget_get_first_child (details); widget != NULL;
        widget = gtk_widget_get_next_sibling (widget))
     if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), title) == 0)
-      return GTK_LABEL (gtk_widget_get_next_sibling (widget));
+      return BLOOM_VALUE_LABEL (gtk_widget_get_next_sibling (widget));
 
   g_assert_not_reached ();
 }
@@ -568,9 +569,9 @@ test_views_redraw_once_per_change (Fixture       *fixture,
 
   /* The table's caption is its first child; the details' parameters the
    * value beside their title. */
-  watch.shown = GTK_LABEL (gtk_widget_get_first_child (table));
+  watch.shown = BLOOM_VALUE_LABEL (gtk_widget_get_first_child (table));
   watch.hidden = value_beside (details, "Parameters");
-  g_assert_cmpstr (gtk_label_get_text (watch.hidden), ==, "No filter is active.");
+  g_assert_cmpstr (bloom_value_label_get_text (watch.hidden), ==, "No filter is active.");
 
   gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
   wait_for_draw (fixture);
@@ -578,8 +579,8 @@ test_views_redraw_once_per_change (Fixture       *fixture,
   g_assert_false (gtk_widget_get_mapped (details));
 
   g_signal_connect_swapped (fixture->session, "changed", G_CALLBACK (on_watched_change), &watch);
-  g_signal_connect_swapped (watch.shown, "notify::label", G_CALLBACK (count), &watch.shown_redraws);
-  g_signal_connect_swapped (watch.hidden, "notify::label", G_CALLBACK (count), &watch.hidden_redraws);
+  g_signal_connect_swapped (watch.shown, "notify::text", G_CALLBACK (count), &watch.shown_redraws);
+  g_signal_connect_swapped (watch.hidden, "notify::text", G_CALLBACK (count), &watch.hidden_redraws);
 
   create_filter (fixture, "8", "12");
   run (fixture, "filter.insert", "a");
@@ -590,14 +591,14 @@ test_views_redraw_once_per_change (Fixture       *fixture,
   g_assert_cmpuint (watch.shown_redraws, ==, 1);
   /* Hidden: nothing yet. */
   g_assert_cmpstr (watch.hidden_text, ==, "No filter is active.");
-  g_assert_cmpstr (gtk_label_get_text (watch.hidden), ==, "No filter is active.");
+  g_assert_cmpstr (bloom_value_label_get_text (watch.hidden), ==, "No filter is active.");
   g_assert_cmpuint (watch.hidden_redraws, ==, 0);
 
   /* Shown, it catches up on both changes at once. */
   gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
   wait_for_draw (fixture);
   g_assert_true (gtk_widget_get_mapped (details));
-  g_assert_cmpstr (gtk_label_get_text (watch.hidden), ==,
+  g_assert_cmpstr (bloom_value_label_get_text (watch.hidden), ==,
                    "n (distinct entries) = 1, m (bits) = 8, k (positions per string) = 12");
   g_assert_cmpuint (watch.hidden_redraws, ==, 1);
 
@@ -605,14 +606,14 @@ test_views_redraw_once_per_change (Fixture       *fixture,
    * through, set on the window, reaches it when it is shown. */
   gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), FALSE);
   wait_for_draw (fixture);
-  before = g_strdup (gtk_label_get_text (GTK_LABEL (step_label)));
+  before = g_strdup (bloom_value_label_get_text (BLOOM_VALUE_LABEL (step_label)));
   g_object_set (fixture->window, "stepping", TRUE, NULL);
   g_assert_false (gtk_widget_get_visible (step_label));
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (step_label)), ==, before);
+  g_assert_cmpstr (bloom_value_label_get_text (BLOOM_VALUE_LABEL (step_label)), ==, before);
   gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
   wait_for_draw (fixture);
   g_assert_true (gtk_widget_get_visible (step_label));
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (step_label)), ==,
+  g_assert_cmpstr (bloom_value_label_get_text (BLOOM_VALUE_LABEL (step_label)), ==,
                    "Step 1 of 12: i = 0 sets bit 4 (it was 0).");
 
   g_signal_handlers_disconnect_by_data (fixture->session, &watch);
@@ -622,6 +623,67 @@ test_views_redraw_once_per_change (Fixture       *fixture,
   g_free (watch.hidden_text);
 }
 
+static int
+natural_width (GtkWidget *widget)
+{
+  int natural;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+
+  return natural;
+}
+
+/* A value label keeps its room while its text fits, and takes more (or
+ * gives it back) when it does not: wrapped, as many lines as the text
+ * takes at its width; on one line, the widest text lately shown. */
+static void
+test_value_label (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *wrapped = bloom_value_label_new ("short");
+  GtkWidget *line = bloom_value_label_new ("9");
+  int narrow, wide;
+
+  bloom_value_label_set_wrap (BLOOM_VALUE_LABEL (wrapped), TRUE);
+  bloom_value_label_set_width_chars (BLOOM_VALUE_LABEL (wrapped), 10);
+  bloom_value_label_set_max_width_chars (BLOOM_VALUE_LABEL (wrapped), 10);
+  gtk_widget_set_halign (wrapped, GTK_ALIGN_START);
+  gtk_widget_set_halign (line, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), wrapped);
+  gtk_box_append (GTK_BOX (box), line);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), ==, 1);
+
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (wrapped),
+                              "a sentence far too long for ten characters of width");
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), >=, 4);
+  g_assert_cmpint (gtk_widget_get_height (wrapped), >=,
+                   4 * gtk_widget_get_height (line) - 4);
+
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (wrapped), "short");
+  g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), ==, 1);
+
+  narrow = natural_width (line);
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (line), "1000000");
+  wide = natural_width (line);
+  g_assert_cmpint (wide, >, narrow);
+  /* A little narrower: the room stays, so nothing moves. */
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (line), "999999");
+  g_assert_cmpint (natural_width (line), ==, wide);
+  /* Much narrower: it gives the room back. */
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (line), "9");
+  g_assert_cmpint (natural_width (line), ==, narrow);
+  g_assert_cmpstr (bloom_value_label_get_text (BLOOM_VALUE_LABEL (line)), ==, "9");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* W4: the positions under their formula; the formula, which changes only
  * with m and k, is not set again by an operation. */
 static void
@@ -629,7 +691,7 @@ test_details_positions (Fixture       *fixture,
                         gconstpointer  data)
 {
   BloomDetailsView *details = BLOOM_DETAILS_VIEW (child (fixture, "details_view"));
-  GtkLabel *formula = value_beside (GTK_WIDGET (details), "Positions");
+  BloomValueLabel *formula = value_beside (GTK_WIDGET (details), "Positions");
   guint formula_changes = 0;
 
   gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
@@ -638,9 +700,9 @@ test_details_positions (Fixture       *fixture,
   g_assert_cmpstr (bloom_details_view_get_value (details, "positions-formula"), ==,
                    "(h1 + i·h2) mod 8 for i = 0 … 11");
   g_assert_cmpstr (bloom_details_view_get_value (details, "positions"), ==, "");
-  g_assert_cmpstr (gtk_label_get_text (formula), ==, "(h1 + i·h2) mod 8 for i = 0 … 11");
+  g_assert_cmpstr (bloom_value_label_get_text (formula), ==, "(h1 + i·h2) mod 8 for i = 0 … 11");
 
-  g_signal_connect_swapped (formula, "notify::label", G_CALLBACK (count), &formula_changes);
+  g_signal_connect_swapped (formula, "notify::text", G_CALLBACK (count), &formula_changes);
   run (fixture, "filter.insert", "a");
   g_assert_cmpstr (bloom_details_view_get_value (details, "positions"), ==,
                    "4, 7, 2, 5, 0, 3, 6, 1, 4, 7, 2, 5");
@@ -784,7 +846,7 @@ test_session_view (void)
   BloomHashTable *table = g_object_ref_sink (g_object_new (BLOOM_TYPE_HASH_TABLE, NULL));
   BloomEntriesView *entries = g_object_ref_sink (g_object_new (BLOOM_TYPE_ENTRIES_VIEW,
                                                                "session", session, NULL));
-  GtkLabel *caption = GTK_LABEL (gtk_widget_get_first_child (GTK_WIDGET (table)));
+  BloomValueLabel *caption = BLOOM_VALUE_LABEL (gtk_widget_get_first_child (GTK_WIDGET (table)));
   const char *no_operation = "No operation yet: insert or query a string to see its positions.";
   BloomSession *got = NULL;
   guint notified = 0;
@@ -801,11 +863,11 @@ test_session_view (void)
   g_assert_true (bloom_session_create_filter (session, 8, 12, NULL));
   g_assert_nonnull (bloom_session_insert (session, "a", -1, NULL));
   /* Never shown: the table waited, the entries did not. */
-  g_assert_cmpstr (gtk_label_get_text (caption), ==, no_operation);
+  g_assert_cmpstr (bloom_value_label_get_text (caption), ==, no_operation);
   g_assert_cmpstr (bloom_entries_view_get_caption (entries), ==,
                    "1 distinct string, JSON-quoted, in insertion order:");
   g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, 12);
-  g_assert_cmpstr (gtk_label_get_text (caption), ==, "12 positions, 8 distinct");
+  g_assert_cmpstr (bloom_value_label_get_text (caption), ==, "12 positions, 8 distinct");
 
   /* Step-through is the property alone, as a binding sets it. */
   g_object_set (table, "revealed-steps", 3, NULL);
@@ -818,10 +880,10 @@ test_session_view (void)
   bloom_session_view_set_session (BLOOM_SESSION_VIEW (table), other);
   g_assert_cmpuint (notified, ==, 2);
   g_assert_true (bloom_session_view_get_session (BLOOM_SESSION_VIEW (table)) == other);
-  g_assert_cmpstr (gtk_label_get_text (caption), ==, no_operation);
+  g_assert_cmpstr (bloom_value_label_get_text (caption), ==, no_operation);
   g_assert_nonnull (bloom_session_insert (session, "b", -1, NULL));
   bloom_session_view_catch_up (BLOOM_SESSION_VIEW (table));
-  g_assert_cmpstr (gtk_label_get_text (caption), ==, no_operation);
+  g_assert_cmpstr (bloom_value_label_get_text (caption), ==, no_operation);
 
   bloom_session_view_set_session (BLOOM_SESSION_VIEW (table), NULL);
   g_assert_cmpuint (notified, ==, 3);
@@ -865,6 +927,7 @@ main (int   argc,
 #undef ADD
 
   g_test_add_func ("/window/session-view", test_session_view);
+  g_test_add_func ("/window/value-label", test_value_label);
 
   return g_test_run ();
 }

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "bloom-value-label.h"
 #include "window-fixture.h"
 
 /* A window on a session with the first start's drafts, large enough that
@@ -49,7 +50,12 @@ const char *
 label_text (Fixture    *fixture,
             const char *name)
 {
-  return gtk_label_get_text (GTK_LABEL (child (fixture, name)));
+  GtkWidget *widget = child (fixture, name);
+
+  if (BLOOM_IS_VALUE_LABEL (widget))
+    return bloom_value_label_get_text (BLOOM_VALUE_LABEL (widget));
+
+  return gtk_label_get_text (GTK_LABEL (widget));
 }
 
 /* Lets pending idles run, as they would between two key presses. */

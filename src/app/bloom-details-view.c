@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bloom-details-view.h"
+#include "bloom-value-label.h"
 #include "bloom-format.h"
 
 typedef enum
@@ -36,10 +37,7 @@ static const char * const row_keys[N_ROWS] = {
   "fill-rate", "estimated-n", "observed",
 };
 
-/* A value that cannot be long: one line, so that it is laid out once per
- * change. A wrapping label is laid out again at each width it is
- * measured for (its smallest, the widest, its own), whenever its text is
- * longer than its smallest width. */
+/* A value that cannot be long: on one line. */
 static const gboolean row_is_one_line[N_ROWS] = {
   [ROW_H2] = TRUE,
   [ROW_BITS_SET] = TRUE,
@@ -84,7 +82,7 @@ set_value (BloomDetailsView *self,
            Row               row,
            const char       *text)
 {
-  gtk_label_set_text (GTK_LABEL (self->values[row]), text);
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (self->values[row]), text);
 }
 
 /* Shows @text, and frees it. */
@@ -113,12 +111,12 @@ update_hashes (BloomDetailsView *self,
     {
       set_value (self, ROW_H1, _("No operation yet."));
       set_value (self, ROW_H2, "—");
-      gtk_label_set_text (GTK_LABEL (self->position_list), "");
+      bloom_value_label_set_text (BLOOM_VALUE_LABEL (self->position_list), "");
       return;
     }
 
   list = bloom_format_positions (operation);
-  gtk_label_set_text (GTK_LABEL (self->position_list), list);
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (self->position_list), list);
   quoted = bloom_text_quote (bloom_operation_get_text (operation, NULL), -1);
   /* Translators: a hash value in decimal and in hex, then the string it is for */
   take_value (self, ROW_H1, g_strdup_printf (_("%u (0x%08x) for %s"), bloom_operation_get_h1 (operation),
@@ -254,18 +252,12 @@ static GtkWidget *
 new_value (GtkWidget *title,
            gboolean   one_line)
 {
-  GtkWidget *value = gtk_label_new (NULL);
+  GtkWidget *value = bloom_value_label_new (NULL);
 
-  gtk_label_set_xalign (GTK_LABEL (value), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (value), !one_line);
-  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
-  /* The smallest width a value may wrap to: a formula that fits in it is
-   * laid out once per change, as a value on one line is; a longer one is
-   * laid out again at this width and at the widest to be measured. It
-   * is also the smallest width of the column, which the page keeps up to
-   * a zoom of 200 % (window test zoom-scales-text). */
-  gtk_label_set_width_chars (GTK_LABEL (value), 40);
-  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+  bloom_value_label_set_wrap (BLOOM_VALUE_LABEL (value), !one_line);
+  /* The smallest width of the column, which the page keeps up to a zoom
+   * of 200 % (window test zoom-scales-text). */
+  bloom_value_label_set_width_chars (BLOOM_VALUE_LABEL (value), 40);
   gtk_widget_set_hexpand (value, TRUE);
   gtk_widget_add_css_class (value, "numeric");
   gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
@@ -603,10 +595,10 @@ bloom_details_view_get_value (BloomDetailsView *self,
   g_return_val_if_fail (key != NULL, NULL);
 
   if (strcmp (key, "positions") == 0)
-    return gtk_label_get_text (GTK_LABEL (self->position_list));
+    return bloom_value_label_get_text (BLOOM_VALUE_LABEL (self->position_list));
   for (guint row = 0; row < N_ROWS; row++)
     if (strcmp (row_keys[row], key) == 0)
-      return gtk_label_get_text (GTK_LABEL (self->values[row]));
+      return bloom_value_label_get_text (BLOOM_VALUE_LABEL (self->values[row]));
 
   g_return_val_if_reached (NULL);
 }

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "bloom-entries-view.h"
+#include "bloom-value-label.h"
 
 struct _BloomEntriesView
 {
@@ -53,9 +54,9 @@ bloom_entries_view_update (BloomSessionView *view)
     }
 
   if (bloom_session_view_get_filter (view) == NULL)
-    gtk_label_set_text (GTK_LABEL (self->caption), _("No filter is active."));
+    bloom_value_label_set_text (BLOOM_VALUE_LABEL (self->caption), _("No filter is active."));
   else if (n == 0)
-    gtk_label_set_text (GTK_LABEL (self->caption), _("No entries yet."));
+    bloom_value_label_set_text (BLOOM_VALUE_LABEL (self->caption), _("No entries yet."));
   else
     {
       g_autofree char *caption =
@@ -64,7 +65,7 @@ bloom_entries_view_update (BloomSessionView *view)
                                       "%u distinct strings, JSON-quoted, in insertion order:", n),
                          n);
 
-      gtk_label_set_text (GTK_LABEL (self->caption), caption);
+      bloom_value_label_set_text (BLOOM_VALUE_LABEL (self->caption), caption);
     }
 
   gtk_widget_set_visible (self->scroller, n > 0);
@@ -183,5 +184,5 @@ bloom_entries_view_get_caption (BloomEntriesView *self)
 {
   g_return_val_if_fail (BLOOM_IS_ENTRIES_VIEW (self), NULL);
 
-  return gtk_label_get_text (GTK_LABEL (self->caption));
+  return bloom_value_label_get_text (BLOOM_VALUE_LABEL (self->caption));
 }

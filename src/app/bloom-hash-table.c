@@ -11,9 +11,10 @@
 
 #include "bloom-format.h"
 #include "bloom-hash-table.h"
+#include "bloom-value-label.h"
 
-/* A "Set by" string at most this many columns wide is shown whole: only
- * a longer one is ellipsized (see fill_row()). */
+/* A "Set by" string at most this many columns wide is always shown whole:
+ * only a longer one may be ellipsized (see bloom_hash_table_init()). */
 #define SET_BY_WHOLE_COLUMNS 12
 
 enum { COLUMN_I, COLUMN_POSITION, COLUMN_BEFORE, COLUMN_AFTER, COLUMN_SET_BY, COLUMN_NOTE, N_COLUMNS };
@@ -53,6 +54,19 @@ add_cell (BloomHashTable *self,
   GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
+  gtk_widget_set_parent (label, GTK_WIDGET (self));
+
+  return label;
+}
+
+/* A cell that changes with each operation. */
+static GtkWidget *
+add_value_cell (BloomHashTable *self,
+                gboolean        numeric)
+{
+  GtkWidget *label = bloom_value_label_new (NULL);
+
+  bloom_value_label_set_xalign (BLOOM_VALUE_LABEL (label), numeric ? 1.0f : 0.0f);
   gtk_widget_set_parent (label, GTK_WIDGET (self));
 
   return label;
@@ -321,20 +335,6 @@ format_repeat (BloomOperation *operation,
   return g_strdup_printf (_("repeat of i = %u"), first);
 }
 
-/* TRUE when @text takes at most @columns character cells, a wide
- * (East Asian) character counting two. */
-static gboolean
-fits_columns (const char *text,
-              guint       columns)
-{
-  guint used = 0;
-
-  for (const char *p = text; *p != '\0' && used <= columns; p = g_utf8_next_char (p))
-    used += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
-
-  return used <= columns;
-}
-
 static void
 set_css_class (GtkWidget  *widget,
                const char *css_class,
@@ -356,7 +356,7 @@ update_caption (BloomHashTable *self,
 
   if (operation == NULL)
     {
-      gtk_label_set_text (GTK_LABEL (self->caption),
+      bloom_value_label_set_text (BLOOM_VALUE_LABEL (self->caption),
                           _("No operation yet: insert or query a string to see its positions."));
       return;
     }
@@ -368,7 +368,7 @@ update_caption (BloomHashTable *self,
   caption = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u distinct", "%s, %u distinct",
                                           distinct),
                              positions, distinct);
-  gtk_label_set_text (GTK_LABEL (self->caption), caption);
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (self->caption), caption);
 }
 
 /* Row @i from the model: step i of @operation, and what set its bit. */
@@ -384,20 +384,14 @@ fill_row (BloomHashTable *self,
   g_autofree char *set_by = format_setter (self, setter);
   g_autofree char *note = format_repeat (operation, i);
 
-  gtk_label_set_text (GTK_LABEL (cells[COLUMN_I]), index);
-  gtk_label_set_text (GTK_LABEL (cells[COLUMN_POSITION]), position);
-  gtk_label_set_text (GTK_LABEL (cells[COLUMN_BEFORE]),
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_I]), index);
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_POSITION]), position);
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_BEFORE]),
                       bloom_operation_get_before (operation, i) ? "1" : "0");
-  gtk_label_set_text (GTK_LABEL (cells[COLUMN_AFTER]),
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_AFTER]),
                       bloom_operation_get_after (operation, i) ? "1" : "0");
-  /* An ellipsizing label lays its text out twice more to be measured, at
-   * its natural and its smallest width: only a string long enough to need
-   * it pays for that. */
-  gtk_label_set_ellipsize (GTK_LABEL (cells[COLUMN_SET_BY]),
-                           fits_columns (set_by, SET_BY_WHOLE_COLUMNS) ? PANGO_ELLIPSIZE_NONE
-                                                                       : PANGO_ELLIPSIZE_END);
-  gtk_label_set_text (GTK_LABEL (cells[COLUMN_SET_BY]), set_by);
-  gtk_label_set_text (GTK_LABEL (cells[COLUMN_NOTE]), note ? note : "");
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_SET_BY]), set_by);
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_NOTE]), note ? note : "");
 
   for (guint c = 0; c < N_COLUMNS; c++)
     set_css_class (cells[c], "repeat", note != NULL);
@@ -418,7 +412,7 @@ show_revealed_rows (BloomHashTable *self)
     {
       g_autofree char *step = bloom_format_step (operation, shown - 1);
 
-      gtk_label_set_text (GTK_LABEL (self->step_label), step);
+      bloom_value_label_set_text (BLOOM_VALUE_LABEL (self->step_label), step);
     }
 
   for (guint i = 0; i < BLOOM_K_MAX; i++)
@@ -455,7 +449,7 @@ query_label_tooltip (GtkWidget  *label,
                      gboolean    keyboard_mode,
                      GtkTooltip *tooltip)
 {
-  const char *text = gtk_label_get_text (GTK_LABEL (label));
+  const char *text = bloom_value_label_get_text (BLOOM_VALUE_LABEL (label));
 
   if (*text == '\0')
     return FALSE;
@@ -577,7 +571,7 @@ bloom_hash_table_init (BloomHashTable *self)
     {
       for (guint c = 0; c < N_COLUMNS; c++)
         {
-          self->cells[i][c] = add_cell (self, NULL, c < COLUMN_SET_BY);
+          self->cells[i][c] = add_value_cell (self, c < COLUMN_SET_BY);
           if (c < COLUMN_SET_BY)
             gtk_widget_add_css_class (self->cells[i][c], "numeric");
         }
@@ -587,7 +581,11 @@ bloom_hash_table_init (BloomHashTable *self)
       gtk_widget_set_has_tooltip (self->cells[i][COLUMN_SET_BY], TRUE);
       g_signal_connect (self->cells[i][COLUMN_SET_BY], "query-tooltip",
                         G_CALLBACK (query_label_tooltip), NULL);
-      gtk_label_set_max_width_chars (GTK_LABEL (self->cells[i][COLUMN_SET_BY]), 32);
+      /* A string of up to SET_BY_WHOLE_COLUMNS is shown whole, up to 32
+       * when there is room, a longer one cut short. */
+      bloom_value_label_set_width_chars (BLOOM_VALUE_LABEL (self->cells[i][COLUMN_SET_BY]),
+                                         SET_BY_WHOLE_COLUMNS + 2);
+      bloom_value_label_set_max_width_chars (BLOOM_VALUE_LABEL (self->cells[i][COLUMN_SET_BY]), 32);
       gtk_widget_add_css_class (self->cells[i][COLUMN_SET_BY], "monospace");
     }
 
@@ -619,7 +617,7 @@ bloom_hash_table_get_row_text (BloomHashTable *self,
     {
       if (c > 0)
         g_string_append_c (text, '\t');
-      g_string_append (text, gtk_label_get_text (GTK_LABEL (self->cells[row][c])));
+      g_string_append (text, bloom_value_label_get_text (BLOOM_VALUE_LABEL (self->cells[row][c])));
     }
 
   return g_string_free (text, FALSE);
@@ -660,5 +658,5 @@ bloom_hash_table_get_step_text (BloomHashTable *self)
   if (!gtk_widget_get_visible (self->step_label))
     return NULL;
 
-  return gtk_label_get_text (GTK_LABEL (self->step_label));
+  return bloom_value_label_get_text (BLOOM_VALUE_LABEL (self->step_label));
 }

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "bloom-session-view.h"
+#include "bloom-value-label.h"
 
 typedef struct
 {
@@ -251,9 +252,10 @@ bloom_session_view_append_label (BloomSessionView *self)
 
   g_return_val_if_fail (BLOOM_IS_SESSION_VIEW (self), NULL);
 
-  label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  /* Captions change with the model: a value label, so that a new one
+   * that fits is only drawn. */
+  label = bloom_value_label_new (NULL);
+  bloom_value_label_set_wrap (BLOOM_VALUE_LABEL (label), TRUE);
   gtk_widget_set_parent (label, GTK_WIDGET (self));
 
   return label;

@@ -15,6 +15,8 @@
 #include "bloom-experiment-view.h"
 #include "bloom-hash-table.h"
 #include "bloom-rate-plot.h"
+#include "bloom-value-label.h"
+#include "bloom-verdict-icon.h"
 #include "bloom-window.h"
 
 G_BEGIN_DECLS
@@ -88,15 +90,15 @@ struct _BloomWindow
   GtkLabel             *count_label;
   GtkLabel             *text_message;
   GtkWidget            *operation_card;
-  GtkImage             *verdict_icon;
-  GtkLabel             *operation_label;
-  GtkLabel             *operation_text;
-  GtkLabel             *verdict_label;
-  GtkLabel             *verdict_detail;
-  GtkLabel             *entries_value;
-  GtkLabel             *negatives_value;
-  GtkLabel             *false_positives_value;
-  GtkLabel             *rate_value;
+  BloomVerdictIcon     *verdict_icon;
+  BloomValueLabel     *operation_label;
+  BloomValueLabel     *operation_text;
+  BloomValueLabel     *verdict_label;
+  BloomValueLabel     *verdict_detail;
+  BloomValueLabel     *entries_value;
+  BloomValueLabel     *negatives_value;
+  BloomValueLabel     *false_positives_value;
+  BloomValueLabel     *rate_value;
   GtkWidget            *grid_scroller;
   GtkWidget            *grid_placeholder;
   BloomBitGrid         *grid;

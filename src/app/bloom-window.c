@@ -98,13 +98,13 @@ update_operation (BloomWindow *self)
 
   if (operation == NULL)
     {
-      gtk_image_set_from_icon_name (self->verdict_icon, "dialog-information-symbolic");
-      gtk_label_set_text (self->operation_label, _("Last operation"));
-      gtk_label_set_text (self->operation_text, "");
+      bloom_verdict_icon_set_icon_name (self->verdict_icon, "dialog-information-symbolic");
+      bloom_value_label_set_text (self->operation_label, _("Last operation"));
+      bloom_value_label_set_text (self->operation_text, "");
       /* No string to show: hidden, so it takes no room either. */
       gtk_widget_set_visible (GTK_WIDGET (self->operation_text), FALSE);
-      gtk_label_set_text (self->verdict_label, _("None yet"));
-      gtk_label_set_text (self->verdict_detail,
+      bloom_value_label_set_text (self->verdict_label, _("None yet"));
+      bloom_value_label_set_text (self->verdict_detail,
                           bloom_session_get_filter (self->session) != NULL
                           ? _("Type a string, then press Enter to insert it or Ctrl+Enter to query it.")
                           : _("Create a filter first."));
@@ -117,12 +117,12 @@ update_operation (BloomWindow *self)
   detail = bloom_format_operation_detail (operation);
 
   gtk_widget_add_css_class (self->operation_card, outcome_classes[outcome]);
-  gtk_image_set_from_icon_name (self->verdict_icon, bloom_format_outcome_icon (outcome));
-  gtk_label_set_text (self->operation_label, title);
-  gtk_label_set_text (self->operation_text, quoted);
+  bloom_verdict_icon_set_icon_name (self->verdict_icon, bloom_format_outcome_icon (outcome));
+  bloom_value_label_set_text (self->operation_label, title);
+  bloom_value_label_set_text (self->operation_text, quoted);
   gtk_widget_set_visible (GTK_WIDGET (self->operation_text), TRUE);
-  gtk_label_set_text (self->verdict_label, bloom_format_outcome (outcome));
-  gtk_label_set_text (self->verdict_detail, detail);
+  bloom_value_label_set_text (self->verdict_label, bloom_format_outcome (outcome));
+  bloom_value_label_set_text (self->verdict_detail, detail);
 }
 
 static void
@@ -139,10 +139,10 @@ update_counters (BloomWindow *self)
   negatives = g_strdup_printf ("%u", bloom_session_get_negative_queries (self->session));
   false_positives = g_strdup_printf ("%u", bloom_session_get_false_positives (self->session));
 
-  gtk_label_set_text (self->entries_value, entries);
-  gtk_label_set_text (self->negatives_value, negatives);
-  gtk_label_set_text (self->false_positives_value, false_positives);
-  gtk_label_set_text (self->rate_value, rate);
+  bloom_value_label_set_text (self->entries_value, entries);
+  bloom_value_label_set_text (self->negatives_value, negatives);
+  bloom_value_label_set_text (self->false_positives_value, false_positives);
+  bloom_value_label_set_text (self->rate_value, rate);
 }
 
 /* Step-through and the bit cursor: what the window shows beside the grid. */
@@ -522,7 +522,7 @@ preload_verdict_icons (gpointer user_data)
   BloomWindow *self = user_data;
   GtkWidget *icon_widget = GTK_WIDGET (self->verdict_icon);
   GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (icon_widget));
-  int size = gtk_image_get_pixel_size (self->verdict_icon);
+  int size = bloom_verdict_icon_get_pixel_size (self->verdict_icon);
 
   self->icon_preload_id = 0;
   self->icons_preloaded = TRUE;
@@ -663,6 +663,8 @@ bloom_window_class_init (BloomWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (BLOOM_TYPE_BIT_GRID);
+  g_type_ensure (BLOOM_TYPE_VALUE_LABEL);
+  g_type_ensure (BLOOM_TYPE_VERDICT_ICON);
   g_type_ensure (BLOOM_TYPE_HASH_TABLE);
   g_type_ensure (BLOOM_TYPE_DETAILS_VIEW);
   g_type_ensure (BLOOM_TYPE_RATE_PLOT);

@@ -1,0 +1,213 @@
+/* bloom-verdict-icon.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-verdict-icon"
+
+#include "config.h"
+
+#include "bloom-verdict-icon.h"
+
+/* A GtkImage asks for a new size whenever its icon changes, even to one
+ * of the same size, and that lays the whole window out again (see
+ * bloom-value-label.c). This one is as big as its pixel size whatever
+ * icon it shows, so a new icon is only drawn. */
+
+struct _BloomVerdictIcon
+{
+  GtkWidget  parent_instance;
+
+  char      *icon_name;
+  int        pixel_size;
+};
+
+G_DEFINE_FINAL_TYPE (BloomVerdictIcon, bloom_verdict_icon, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_ICON_NAME, PROP_PIXEL_SIZE, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+bloom_verdict_icon_measure (GtkWidget      *widget,
+                            GtkOrientation  orientation,
+                            int             for_size,
+                            int            *minimum,
+                            int            *natural,
+                            int            *minimum_baseline,
+                            int            *natural_baseline)
+{
+  BloomVerdictIcon *self = BLOOM_VERDICT_ICON (widget);
+
+  *minimum = *natural = self->pixel_size;
+}
+
+static void
+get_color (GtkWidget *widget,
+           GdkRGBA   *color)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
+#endif
+}
+
+static void
+bloom_verdict_icon_snapshot (GtkWidget   *widget,
+                             GtkSnapshot *snapshot)
+{
+  BloomVerdictIcon *self = BLOOM_VERDICT_ICON (widget);
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (widget));
+  g_autoptr(GtkIconPaintable) icon = NULL;
+  int size = self->pixel_size;
+  GdkRGBA color;
+
+  if (self->icon_name == NULL || size <= 0)
+    return;
+
+  /* The theme caches what it looked up: this costs a hash look-up. */
+  icon = gtk_icon_theme_lookup_icon (theme, self->icon_name, NULL, size,
+                                     gtk_widget_get_scale_factor (widget),
+                                     gtk_widget_get_direction (widget), 0);
+  get_color (widget, &color);
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot,
+                          &GRAPHENE_POINT_INIT ((gtk_widget_get_width (widget) - size) / 2,
+                                                (gtk_widget_get_height (widget) - size) / 2));
+  gtk_symbolic_paintable_snapshot_symbolic (GTK_SYMBOLIC_PAINTABLE (icon), snapshot, size, size,
+                                            &color, 1);
+  gtk_snapshot_restore (snapshot);
+}
+
+static void
+bloom_verdict_icon_finalize (GObject *object)
+{
+  BloomVerdictIcon *self = BLOOM_VERDICT_ICON (object);
+
+  g_free (self->icon_name);
+
+  G_OBJECT_CLASS (bloom_verdict_icon_parent_class)->finalize (object);
+}
+
+static void
+bloom_verdict_icon_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  BloomVerdictIcon *self = BLOOM_VERDICT_ICON (object);
+
+  switch (prop_id)
+    {
+    case PROP_ICON_NAME:
+      g_value_set_string (value, self->icon_name);
+      break;
+    case PROP_PIXEL_SIZE:
+      g_value_set_int (value, self->pixel_size);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_verdict_icon_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  BloomVerdictIcon *self = BLOOM_VERDICT_ICON (object);
+
+  switch (prop_id)
+    {
+    case PROP_ICON_NAME:
+      bloom_verdict_icon_set_icon_name (self, g_value_get_string (value));
+      break;
+    case PROP_PIXEL_SIZE:
+      bloom_verdict_icon_set_pixel_size (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bloom_verdict_icon_class_init (BloomVerdictIconClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = bloom_verdict_icon_finalize;
+  object_class->get_property = bloom_verdict_icon_get_property;
+  object_class->set_property = bloom_verdict_icon_set_property;
+
+  widget_class->measure = bloom_verdict_icon_measure;
+  widget_class->snapshot = bloom_verdict_icon_snapshot;
+
+  properties[PROP_ICON_NAME] =
+    g_param_spec_string ("icon-name", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_PIXEL_SIZE] =
+    g_param_spec_int ("pixel-size", NULL, NULL, 0, G_MAXINT, 16,
+                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* "image", so that the theme's and the window's image rules apply. */
+  gtk_widget_class_set_css_name (widget_class, "image");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_PRESENTATION);
+}
+
+static void
+bloom_verdict_icon_init (BloomVerdictIcon *self)
+{
+  self->pixel_size = 16;
+}
+
+const char *
+bloom_verdict_icon_get_icon_name (BloomVerdictIcon *self)
+{
+  g_return_val_if_fail (BLOOM_IS_VERDICT_ICON (self), NULL);
+
+  return self->icon_name;
+}
+
+void
+bloom_verdict_icon_set_icon_name (BloomVerdictIcon *self,
+                                  const char       *icon_name)
+{
+  g_return_if_fail (BLOOM_IS_VERDICT_ICON (self));
+
+  if (g_strcmp0 (icon_name, self->icon_name) == 0)
+    return;
+
+  g_free (self->icon_name);
+  self->icon_name = g_strdup (icon_name);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ICON_NAME]);
+}
+
+int
+bloom_verdict_icon_get_pixel_size (BloomVerdictIcon *self)
+{
+  g_return_val_if_fail (BLOOM_IS_VERDICT_ICON (self), 0);
+
+  return self->pixel_size;
+}
+
+void
+bloom_verdict_icon_set_pixel_size (BloomVerdictIcon *self,
+                                   int               pixel_size)
+{
+  g_return_if_fail (BLOOM_IS_VERDICT_ICON (self));
+  g_return_if_fail (pixel_size >= 0);
+
+  if (pixel_size == self->pixel_size)
+    return;
+
+  self->pixel_size = pixel_size;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PIXEL_SIZE]);
+}
