@@ -669,6 +669,19 @@ test_value_label (void)
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (wrapped), "short");
   g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), ==, 1);
 
+  /* The same text at another width: counted again once it has it. */
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (wrapped), "twenty-five characters!!");
+  gtk_widget_set_size_request (wrapped, 600, -1);
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), ==, 1);
+  gtk_widget_set_size_request (wrapped, -1, -1);
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  gtk_test_widget_wait_for_draw (window);
+  g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), >=, 2);
+  bloom_value_label_set_text (BLOOM_VALUE_LABEL (wrapped), "short");
+
   narrow = natural_width (line);
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (line), "1000000");
   wide = natural_width (line);

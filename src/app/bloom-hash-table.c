@@ -46,25 +46,15 @@ G_DEFINE_FINAL_TYPE (BloomHashTable, bloom_hash_table, BLOOM_TYPE_SESSION_VIEW)
 enum { PROP_0, PROP_REVEALED_STEPS, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
+/* Headers and cells alike: the cells change with each operation, and
+ * a value label is only drawn again when its text fits (see
+ * bloom-value-label.c). */
 static GtkWidget *
 add_cell (BloomHashTable *self,
           const char     *text,
           gboolean        numeric)
 {
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
-  gtk_widget_set_parent (label, GTK_WIDGET (self));
-
-  return label;
-}
-
-/* A cell that changes with each operation. */
-static GtkWidget *
-add_value_cell (BloomHashTable *self,
-                gboolean        numeric)
-{
-  GtkWidget *label = bloom_value_label_new (NULL);
+  GtkWidget *label = bloom_value_label_new (text);
 
   bloom_value_label_set_xalign (BLOOM_VALUE_LABEL (label), numeric ? 1.0f : 0.0f);
   gtk_widget_set_parent (label, GTK_WIDGET (self));
@@ -357,7 +347,7 @@ update_caption (BloomHashTable *self,
   if (operation == NULL)
     {
       bloom_value_label_set_text (BLOOM_VALUE_LABEL (self->caption),
-                          _("No operation yet: insert or query a string to see its positions."));
+                                  _("No operation yet: insert or query a string to see its positions."));
       return;
     }
 
@@ -387,9 +377,9 @@ fill_row (BloomHashTable *self,
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_I]), index);
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_POSITION]), position);
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_BEFORE]),
-                      bloom_operation_get_before (operation, i) ? "1" : "0");
+                              bloom_operation_get_before (operation, i) ? "1" : "0");
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_AFTER]),
-                      bloom_operation_get_after (operation, i) ? "1" : "0");
+                              bloom_operation_get_after (operation, i) ? "1" : "0");
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_SET_BY]), set_by);
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_NOTE]), note ? note : "");
 
@@ -571,7 +561,7 @@ bloom_hash_table_init (BloomHashTable *self)
     {
       for (guint c = 0; c < N_COLUMNS; c++)
         {
-          self->cells[i][c] = add_value_cell (self, c < COLUMN_SET_BY);
+          self->cells[i][c] = add_cell (self, NULL, c < COLUMN_SET_BY);
           if (c < COLUMN_SET_BY)
             gtk_widget_add_css_class (self->cells[i][c], "numeric");
         }

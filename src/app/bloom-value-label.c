@@ -65,7 +65,8 @@ get_char_width (BloomValueLabel *self)
 }
 
 /* The text as the inscription lays it out, wrapped at @width pixels
- * when it wraps and @width is known. */
+ * when it wraps and @width is known (word, then character: the
+ * inscription's own wrap mode). */
 static PangoLayout *
 create_text_layout (BloomValueLabel *self,
                     int              width)
@@ -202,13 +203,10 @@ bloom_value_label_css_changed (GtkWidget         *widget,
 
   GTK_WIDGET_CLASS (bloom_value_label_parent_class)->css_changed (widget, change);
 
-  if (self->inscription == NULL)
-    return;
-
-  /* Zoom changes the font: count again at the next allocation. */
+  /* Zoom changes the font, and with it the lines a wrapped text takes:
+   * counted again at the next allocation. (On one line the room is in
+   * characters, which grow with the font as the text does.) */
   self->counted_width = -1;
-  if (!self->wrap && self->refit_source == 0)
-    self->refit_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, refit_idle, self, NULL);
 }
 
 static void
@@ -406,7 +404,6 @@ bloom_value_label_set_wrap (BloomValueLabel *self,
     return;
 
   self->wrap = wrap;
-  gtk_inscription_set_wrap_mode (self->inscription, PANGO_WRAP_WORD_CHAR);
   gtk_inscription_set_nat_chars (self->inscription, 0);
   fit (self);
 
