@@ -643,7 +643,10 @@ test_value_label (void)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *wrapped = bloom_value_label_new ("short");
   GtkWidget *line = bloom_value_label_new ("9");
-  int narrow, wide;
+  g_autoptr(GtkCssProvider) provider = NULL;
+  g_autoptr(PangoLayout) layout = NULL;
+  GtkWidget *heading;
+  int narrow, wide, text_width;
 
   bloom_value_label_set_wrap (BLOOM_VALUE_LABEL (wrapped), TRUE);
   bloom_value_label_set_width_chars (BLOOM_VALUE_LABEL (wrapped), 10);
@@ -694,7 +697,110 @@ test_value_label (void)
   g_assert_cmpint (natural_width (line), ==, narrow);
   g_assert_cmpstr (bloom_value_label_get_text (BLOOM_VALUE_LABEL (line)), ==, "9");
 
+  /* Made with its text before it has a style (as a table's headings
+   * are), then styled bolder and larger: the text fits all the same. */
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider, ".test-heading { font-weight: 900; font-family: monospace; }", -1);
+  gtk_style_context_add_provider_for_display (gtk_widget_get_display (window),
+                                              GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  heading = bloom_value_label_new ("Bit before");
+  gtk_widget_set_halign (heading, GTK_ALIGN_START);
+  gtk_widget_add_css_class (heading, "test-heading");
+  gtk_box_append (GTK_BOX (box), heading);
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  gtk_test_widget_wait_for_draw (window);
+  layout = gtk_widget_create_pango_layout (heading, "Bit before");
+  pango_layout_get_pixel_size (layout, &text_width, NULL);
+  g_assert_cmpint (gtk_widget_get_width (heading), >=, text_width);
+
+  gtk_style_context_remove_provider_for_display (gtk_widget_get_display (window),
+                                                 GTK_STYLE_PROVIDER (provider));
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+count_layouts (GdkToplevel     *toplevel,
+               GdkToplevelSize *size,
+               guint           *n_layouts)
+{
+  (*n_layouts)++;
+}
+
+/* What an operation changes (the card, the counters, the hash table and
+ * the details, the grid) changes no size, so it is only drawn again:
+ * GDK never asks the window for its size ("compute-size"), which on X11
+ * starts with round trips to the X server, and costs more than the
+ * drawing when the window is measured and allocated again. GTK 4.8 also
+ * lays the window out for any change of a CSS class: outcomes, repeated
+ * positions and the newest step are shown without one. The operations go
+ * to the model, as the window's actions do, but without selecting the
+ * string in its field afterwards (a selection is a CSS node of its own). */
+#define N_KEEP_LAYOUT_OPERATIONS 36
+
+static void
+test_operations_keep_layout (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  const char *stored[] = { "apple", "melon", "grape", "lemon" };
+  GdkSurface *surface;
+  guint n_layouts = 0;
+  guint seen[BLOOM_OUTCOME_DEFINITELY_ABSENT + 1] = { 0, };
+  gboolean seen_repeat = FALSE;
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  /* Small and full: queries of absent strings are often false positives,
+   * and positions repeat. */
+  create_filter (fixture, "30", "12");
+  for (guint i = 0; i < G_N_ELEMENTS (stored); i++)
+    run (fixture, "filter.insert", stored[i]);
+  wait_for_draw (fixture);
+  settle ();
+
+  surface = gtk_native_get_surface (GTK_NATIVE (fixture->window));
+  g_signal_connect (surface, "compute-size", G_CALLBACK (count_layouts), &n_layouts);
+
+  /* Twice: the first time shows every value once (a note appears, a
+   * number grows a digit), the second must only draw. */
+  for (guint i = 0; i < 2 * N_KEEP_LAYOUT_OPERATIONS; i++)
+    {
+      g_autofree char *absent = g_strdup_printf ("absent-%02u", i % N_KEEP_LAYOUT_OPERATIONS);
+      const char *stored_one = stored[i % G_N_ELEMENTS (stored)];
+      BloomOperation *operation;
+
+      switch (i % 3)
+        {
+        case 0:
+          operation = bloom_session_query (fixture->session, absent, -1, NULL);
+          break;
+        case 1:
+          operation = bloom_session_query (fixture->session, stored_one, -1, NULL);
+          break;
+        default:
+          operation = bloom_session_insert (fixture->session, stored_one, -1, NULL);
+        }
+
+      g_assert_nonnull (operation);
+      seen[bloom_operation_get_outcome (operation)]++;
+      seen_repeat |= bloom_operation_get_n_distinct_positions (operation) < 12;
+      wait_for_draw (fixture);
+      settle ();
+      if (i >= N_KEEP_LAYOUT_OPERATIONS)
+        g_assert_cmpuint (n_layouts, ==, 0);
+      n_layouts = 0;
+    }
+
+  /* The outcomes and styles that change the icon's colour and the rows'
+   * font were all shown. */
+  g_assert_cmpuint (seen[BLOOM_OUTCOME_FALSE_POSITIVE], >, 0);
+  g_assert_cmpuint (seen[BLOOM_OUTCOME_DEFINITELY_ABSENT], >, 0);
+  g_assert_cmpuint (seen[BLOOM_OUTCOME_MEMBER], >, 0);
+  g_assert_cmpuint (seen[BLOOM_OUTCOME_ALREADY_INSERTED], >, 0);
+  g_assert_true (seen_repeat);
+
+  g_signal_handlers_disconnect_by_data (surface, &n_layouts);
 }
 
 /* W4: the positions under their formula; the formula, which changes only
@@ -936,6 +1042,7 @@ main (int   argc,
   ADD ("hash-table-long-string", test_hash_table_long_string);
   ADD ("hash-table-layout", test_hash_table_layout);
   ADD ("details-layout", test_details_layout);
+  ADD ("operations-keep-layout", test_operations_keep_layout);
 
 #undef ADD
 

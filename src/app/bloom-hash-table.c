@@ -326,17 +326,6 @@ format_repeat (BloomOperation *operation,
 }
 
 static void
-set_css_class (GtkWidget  *widget,
-               const char *css_class,
-               gboolean    present)
-{
-  if (present)
-    gtk_widget_add_css_class (widget, css_class);
-  else
-    gtk_widget_remove_css_class (widget, css_class);
-}
-
-static void
 update_caption (BloomHashTable *self,
                 BloomOperation *operation)
 {
@@ -382,9 +371,33 @@ fill_row (BloomHashTable *self,
                               bloom_operation_get_after (operation, i) ? "1" : "0");
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_SET_BY]), set_by);
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (cells[COLUMN_NOTE]), note ? note : "");
+}
 
-  for (guint c = 0; c < N_COLUMNS; c++)
-    set_css_class (cells[c], "repeat", note != NULL);
+/* A row that repeats an earlier position in italics, the newest step in
+ * bold. Pango attributes, not CSS classes: GTK 4.8 restyles a window
+ * whose classes changed through a new layout of all of it, and rows
+ * change their style with almost every operation. One list per style,
+ * made once. */
+static PangoAttrList *
+get_row_attributes (gboolean repeat,
+                    gboolean current_step)
+{
+  static PangoAttrList *styles[4];
+  guint style = (repeat ? 1 : 0) | (current_step ? 2 : 0);
+
+  if (style == 0)
+    return NULL;
+
+  if (styles[style] == NULL)
+    {
+      styles[style] = pango_attr_list_new ();
+      if (repeat)
+        pango_attr_list_insert (styles[style], pango_attr_style_new (PANGO_STYLE_ITALIC));
+      if (current_step)
+        pango_attr_list_insert (styles[style], pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+    }
+
+  return styles[style];
 }
 
 /* View state, not the model's: stepping through shows only the rows
@@ -406,11 +419,16 @@ show_revealed_rows (BloomHashTable *self)
     }
 
   for (guint i = 0; i < BLOOM_K_MAX; i++)
-    for (guint c = 0; c < N_COLUMNS; c++)
-      {
-        gtk_widget_set_visible (self->cells[i][c], i < shown);
-        set_css_class (self->cells[i][c], "current-step", stepping && i + 1 == shown);
-      }
+    {
+      PangoAttrList *style = get_row_attributes (i < shown && bloom_operation_is_repeat (operation, i),
+                                                 stepping && i + 1 == shown);
+
+      for (guint c = 0; c < N_COLUMNS; c++)
+        {
+          gtk_widget_set_visible (self->cells[i][c], i < shown);
+          bloom_value_label_set_attributes (BLOOM_VALUE_LABEL (self->cells[i][c]), style);
+        }
+    }
 
   self->n_rows = shown;
 }

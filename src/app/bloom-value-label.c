@@ -25,7 +25,9 @@
  * - wrapped, it has as many lines as the text takes at its width; the
  *   width comes from width-chars and max-width-chars, not the text.
  *
- * Text that takes the room it had only redraws. */
+ * Text that takes the room it had only redraws. So does a new style of
+ * text given as Pango attributes (bold, italic): in GTK 4.8 a change of
+ * CSS class anywhere in the window restyles it through a new layout. */
 
 /* Natural width of a wrapped text without max-width-chars, in chars. */
 #define DEFAULT_WRAP_CHARS 40
@@ -72,6 +74,17 @@ create_text_layout (BloomValueLabel *self,
                     int              width)
 {
   PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->inscription), self->text);
+  PangoAttrList *attributes = gtk_inscription_get_attributes (self->inscription);
+
+  /* The style's attributes (tabular figures and the like), then ours. */
+  if (attributes != NULL)
+    {
+      PangoAttrList *style = pango_layout_get_attributes (layout);
+      g_autoptr(PangoAttrList) all = style ? pango_attr_list_copy (style) : pango_attr_list_new ();
+
+      pango_attr_list_splice (all, attributes, 0, 0);
+      pango_layout_set_attributes (layout, all);
+    }
 
   if (self->wrap && width > 0)
     {
@@ -105,8 +118,9 @@ fit_line (BloomValueLabel *self)
   chars = MAX (chars, (guint) MAX (self->width_chars, 0));
   reserved = gtk_inscription_get_nat_chars (self->inscription);
   /* Much narrower text ("Insert" after "Last operation") gives the room
-   * back; a little narrower (9 after 10) keeps it. */
-  if (chars * 3 >= reserved * 2 || chars + 3 > reserved)
+   * back; a little narrower (9 after 10) keeps it, and so does no text
+   * (a table's note, there for some rows of some operations). */
+  if (self->text[0] == '\0' || chars * 3 >= reserved * 2 || chars + 3 > reserved)
     chars = MAX (chars, reserved);
 
   gtk_inscription_set_nat_chars (self->inscription, chars);
@@ -203,10 +217,11 @@ bloom_value_label_css_changed (GtkWidget         *widget,
 
   GTK_WIDGET_CLASS (bloom_value_label_parent_class)->css_changed (widget, change);
 
-  /* Zoom changes the font, and with it the lines a wrapped text takes:
-   * counted again at the next allocation. (On one line the room is in
-   * characters, which grow with the font as the text does.) */
+  /* A new font (zoom, a bold heading) may need more room: a wrapped text
+   * is counted again at its next allocation, one on one line soon. */
   self->counted_width = -1;
+  if (!self->wrap && self->refit_source == 0)
+    self->refit_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, refit_idle, self, NULL);
 }
 
 static void
@@ -478,6 +493,21 @@ bloom_value_label_set_max_width_chars (BloomValueLabel *self,
   fit (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_WIDTH_CHARS]);
+}
+
+/* Text attributes over the whole text, drawn without asking for a new
+ * size unless the text no longer fits. */
+void
+bloom_value_label_set_attributes (BloomValueLabel *self,
+                                  PangoAttrList   *attributes)
+{
+  g_return_if_fail (BLOOM_IS_VALUE_LABEL (self));
+
+  if (attributes == gtk_inscription_get_attributes (self->inscription))
+    return;
+
+  gtk_inscription_set_attributes (self->inscription, attributes);
+  fit (self);
 }
 
 /* How many lines it has room for now (tests, and what it would draw). */

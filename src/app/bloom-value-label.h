@@ -31,5 +31,7 @@ int         bloom_value_label_get_max_width_chars (BloomValueLabel *self);
 void        bloom_value_label_set_max_width_chars (BloomValueLabel *self,
                                                    int              n_chars);
 guint       bloom_value_label_get_n_lines         (BloomValueLabel *self);
+void        bloom_value_label_set_attributes      (BloomValueLabel *self,
+                                                   PangoAttrList   *attributes);
 
 G_END_DECLS

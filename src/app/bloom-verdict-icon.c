@@ -12,7 +12,12 @@
 /* A GtkImage asks for a new size whenever its icon changes, even to one
  * of the same size, and that lays the whole window out again (see
  * bloom-value-label.c). This one is as big as its pixel size whatever
- * icon it shows, so a new icon is only drawn. */
+ * icon it shows, so a new icon is only drawn. So is the alert colour of
+ * a false positive: a property, not a CSS class, which GTK 4.8 would
+ * apply through a new layout of the window. */
+
+/* Orange, readable on light and dark themes. */
+static const GdkRGBA alert_color = { 0.776f, 0.275f, 0.0f, 1.0f };
 
 struct _BloomVerdictIcon
 {
@@ -20,11 +25,12 @@ struct _BloomVerdictIcon
 
   char      *icon_name;
   int        pixel_size;
+  gboolean   alert;
 };
 
 G_DEFINE_FINAL_TYPE (BloomVerdictIcon, bloom_verdict_icon, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_ICON_NAME, PROP_PIXEL_SIZE, N_PROPS };
+enum { PROP_0, PROP_ICON_NAME, PROP_PIXEL_SIZE, PROP_ALERT, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void
@@ -69,7 +75,10 @@ bloom_verdict_icon_snapshot (GtkWidget   *widget,
   icon = gtk_icon_theme_lookup_icon (theme, self->icon_name, NULL, size,
                                      gtk_widget_get_scale_factor (widget),
                                      gtk_widget_get_direction (widget), 0);
-  get_color (widget, &color);
+  if (self->alert)
+    color = alert_color;
+  else
+    get_color (widget, &color);
 
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot,
@@ -106,6 +115,9 @@ bloom_verdict_icon_get_property (GObject    *object,
     case PROP_PIXEL_SIZE:
       g_value_set_int (value, self->pixel_size);
       break;
+    case PROP_ALERT:
+      g_value_set_boolean (value, self->alert);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -126,6 +138,9 @@ bloom_verdict_icon_set_property (GObject      *object,
       break;
     case PROP_PIXEL_SIZE:
       bloom_verdict_icon_set_pixel_size (self, g_value_get_int (value));
+      break;
+    case PROP_ALERT:
+      bloom_verdict_icon_set_alert (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -151,6 +166,10 @@ bloom_verdict_icon_class_init (BloomVerdictIconClass *klass)
   properties[PROP_PIXEL_SIZE] =
     g_param_spec_int ("pixel-size", NULL, NULL, 0, G_MAXINT, 16,
                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* Drawn in the alert colour instead of the style's. */
+  properties[PROP_ALERT] =
+    g_param_spec_boolean ("alert", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* "image", so that the theme's and the window's image rules apply. */
@@ -186,6 +205,30 @@ bloom_verdict_icon_set_icon_name (BloomVerdictIcon *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ICON_NAME]);
+}
+
+gboolean
+bloom_verdict_icon_get_alert (BloomVerdictIcon *self)
+{
+  g_return_val_if_fail (BLOOM_IS_VERDICT_ICON (self), FALSE);
+
+  return self->alert;
+}
+
+void
+bloom_verdict_icon_set_alert (BloomVerdictIcon *self,
+                              gboolean          alert)
+{
+  g_return_if_fail (BLOOM_IS_VERDICT_ICON (self));
+
+  alert = !!alert;
+  if (alert == self->alert)
+    return;
+
+  self->alert = alert;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ALERT]);
 }
 
 int

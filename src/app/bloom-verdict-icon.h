@@ -17,6 +17,9 @@ G_DECLARE_FINAL_TYPE (BloomVerdictIcon, bloom_verdict_icon, BLOOM, VERDICT_ICON,
 const char *bloom_verdict_icon_get_icon_name  (BloomVerdictIcon *self);
 void        bloom_verdict_icon_set_icon_name  (BloomVerdictIcon *self,
                                                const char       *icon_name);
+gboolean    bloom_verdict_icon_get_alert      (BloomVerdictIcon *self);
+void        bloom_verdict_icon_set_alert      (BloomVerdictIcon *self,
+                                               gboolean          alert);
 int         bloom_verdict_icon_get_pixel_size (BloomVerdictIcon *self);
 void        bloom_verdict_icon_set_pixel_size (BloomVerdictIcon *self,
                                                int               pixel_size);

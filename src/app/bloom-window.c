@@ -89,15 +89,12 @@ update_operation (BloomWindow *self)
   g_autofree char *title = NULL;
   g_autofree char *quoted = NULL;
   g_autofree char *detail = NULL;
-  static const char * const outcome_classes[] = {
-    "inserted", "already-inserted", "member", "false-positive", "definitely-absent",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (outcome_classes); i++)
-    gtk_widget_remove_css_class (self->operation_card, outcome_classes[i]);
+  GtkWidget *icon = GTK_WIDGET (self->verdict_icon);
 
   if (operation == NULL)
     {
+      gtk_widget_remove_css_class (icon, "outcome");
+      bloom_verdict_icon_set_alert (self->verdict_icon, FALSE);
       bloom_verdict_icon_set_icon_name (self->verdict_icon, "dialog-information-symbolic");
       bloom_value_label_set_text (self->operation_label, _("Last operation"));
       bloom_value_label_set_text (self->operation_text, "");
@@ -105,9 +102,9 @@ update_operation (BloomWindow *self)
       gtk_widget_set_visible (GTK_WIDGET (self->operation_text), FALSE);
       bloom_value_label_set_text (self->verdict_label, _("None yet"));
       bloom_value_label_set_text (self->verdict_detail,
-                          bloom_session_get_filter (self->session) != NULL
-                          ? _("Type a string, then press Enter to insert it or Ctrl+Enter to query it.")
-                          : _("Create a filter first."));
+                                  bloom_session_get_filter (self->session) != NULL
+                                  ? _("Type a string, then press Enter to insert it or Ctrl+Enter to query it.")
+                                  : _("Create a filter first."));
       return;
     }
 
@@ -116,7 +113,10 @@ update_operation (BloomWindow *self)
   quoted = bloom_text_quote (bloom_operation_get_text (operation, NULL), -1);
   detail = bloom_format_operation_detail (operation);
 
-  gtk_widget_add_css_class (self->operation_card, outcome_classes[outcome]);
+  /* The colour of an outcome, not a class per outcome: GTK 4.8 applies a
+   * change of class through a new layout of the window. */
+  gtk_widget_add_css_class (icon, "outcome");
+  bloom_verdict_icon_set_alert (self->verdict_icon, outcome == BLOOM_OUTCOME_FALSE_POSITIVE);
   bloom_verdict_icon_set_icon_name (self->verdict_icon, bloom_format_outcome_icon (outcome));
   bloom_value_label_set_text (self->operation_label, title);
   bloom_value_label_set_text (self->operation_text, quoted);
