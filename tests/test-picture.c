@@ -155,6 +155,8 @@ test_grid (Fixture       *fixture,
   g_assert_nonnull (picture1);
   width = gdk_texture_get_width (picture1);
   height = gdk_texture_get_height (picture1);
+  /* The window as it is painted once the message has moved it. */
+  wait_for_draw (fixture);
   window = render_widget (grid);
   window_width = gdk_texture_get_width (window);
   window_pixels = download (window);

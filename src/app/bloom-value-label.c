@@ -14,9 +14,9 @@
  * up to the window, where GDK asks the X server for the monitor's work
  * area before it measures the window again. Every operation relabels the
  * card, the counters, the hash table and the details, so every operation
- * paid for that. This shows its text in a GtkInscription, whose size is
- * counted in characters and lines instead of measured from the text, and
- * changes those counts only when the text no longer fits them:
+ * paid for that. This one's size is counted in characters and lines, as
+ * a GtkInscription's is, not measured from the text, and the counts
+ * change only when the text no longer fits them:
  *
  * - on one line, it is as wide as the widest text it has shown lately
  *   (a counter going from 9 to 10 grows once, and keeps the room when it
@@ -27,24 +27,31 @@
  *
  * Text that takes the room it had only redraws. So does a new style of
  * text given as Pango attributes (bold, italic): in GTK 4.8 a change of
- * CSS class anywhere in the window restyles it through a new layout. */
+ * CSS class anywhere in the window restyles it through a new layout.
+ * The text is shaped once per change, in the layout that is drawn. */
 
 /* Natural width of a wrapped text without max-width-chars, in chars. */
 #define DEFAULT_WRAP_CHARS 40
 
 struct _BloomValueLabel
 {
-  GtkWidget       parent_instance;
+  GtkWidget      parent_instance;
 
-  GtkInscription *inscription;
-  char           *text;
-  gboolean        wrap;
-  int             width_chars;
-  int             max_width_chars;
+  char          *text;
+  PangoAttrList *attributes;     /* over the style's own */
+  gboolean       wrap;
+  float          xalign;
+  int            width_chars;
+  int            max_width_chars;
 
-  /* What the lines were counted for: -1 when the font changed since. */
-  int             counted_width;
-  guint           refit_source;
+  /* The text as drawn: made when first needed and again after a change
+   * of style; wrapped or ellipsized at layout_width pixels (-1: not). */
+  PangoLayout   *layout;
+  int            layout_width;
+  /* The room asked for: chars on one line, and lines. */
+  guint          room_chars;
+  guint          n_lines;
+  guint          refit_source;
 };
 
 G_DEFINE_FINAL_TYPE (BloomValueLabel, bloom_value_label, GTK_TYPE_WIDGET)
@@ -52,12 +59,17 @@ G_DEFINE_FINAL_TYPE (BloomValueLabel, bloom_value_label, GTK_TYPE_WIDGET)
 enum { PROP_0, PROP_TEXT, PROP_WRAP, PROP_XALIGN, PROP_WIDTH_CHARS, PROP_MAX_WIDTH_CHARS, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-/* The inscription's unit of width, in Pango units, as it counts it. */
+static PangoFontMetrics *
+get_metrics (BloomValueLabel *self)
+{
+  return pango_context_get_metrics (gtk_widget_get_pango_context (GTK_WIDGET (self)), NULL, NULL);
+}
+
+/* The unit of width, in Pango units, as GtkInscription counts it. */
 static int
 get_char_width (BloomValueLabel *self)
 {
-  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self->inscription));
-  PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+  PangoFontMetrics *metrics = get_metrics (self);
   int width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
                    pango_font_metrics_get_approximate_digit_width (metrics));
 
@@ -66,102 +78,146 @@ get_char_width (BloomValueLabel *self)
   return MAX (width, 1);
 }
 
-/* The text as the inscription lays it out, wrapped at @width pixels
- * when it wraps and @width is known (word, then character: the
- * inscription's own wrap mode). */
-static PangoLayout *
-create_text_layout (BloomValueLabel *self,
-                    int              width)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->inscription), self->text);
-  PangoAttrList *attributes = gtk_inscription_get_attributes (self->inscription);
-
-  /* The style's attributes (tabular figures and the like), then ours. */
-  if (attributes != NULL)
-    {
-      PangoAttrList *style = pango_layout_get_attributes (layout);
-      g_autoptr(PangoAttrList) all = style ? pango_attr_list_copy (style) : pango_attr_list_new ();
-
-      pango_attr_list_splice (all, attributes, 0, 0);
-      pango_layout_set_attributes (layout, all);
-    }
-
-  if (self->wrap && width > 0)
-    {
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-      pango_layout_set_width (layout, width * PANGO_SCALE);
-    }
-
-  return layout;
-}
-
 static guint
 wrap_chars (BloomValueLabel *self)
 {
   return self->max_width_chars > 0 ? (guint) self->max_width_chars : DEFAULT_WRAP_CHARS;
 }
 
-/* On one line: wide enough for the widest text so far, up to
- * max-width-chars. Never narrower, so numbers that grow by a digit move
- * nothing the next time. */
+static void
+update_alignment (BloomValueLabel *self)
+{
+  gboolean rtl = gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL;
+  PangoAlignment align = PANGO_ALIGN_CENTER;
+
+  if (self->layout == NULL)
+    return;
+
+  if (self->xalign < 0.33f)
+    align = rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
+  else if (self->xalign > 0.67f)
+    align = rtl ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT;
+  pango_layout_set_alignment (self->layout, align);
+}
+
+static PangoLayout *
+ensure_layout (BloomValueLabel *self)
+{
+  if (self->layout != NULL)
+    return self->layout;
+
+  /* The style's font and attributes (tabular figures and the like), then
+   * ours. */
+  self->layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), self->text);
+  if (self->attributes != NULL)
+    {
+      PangoAttrList *style = pango_layout_get_attributes (self->layout);
+      g_autoptr(PangoAttrList) all = style ? pango_attr_list_copy (style) : pango_attr_list_new ();
+
+      pango_attr_list_splice (all, self->attributes, 0, 0);
+      pango_layout_set_attributes (self->layout, all);
+    }
+  if (self->wrap)
+    pango_layout_set_wrap (self->layout, PANGO_WRAP_WORD_CHAR);
+  else
+    pango_layout_set_ellipsize (self->layout, PANGO_ELLIPSIZE_END);
+  self->layout_width = -1;
+  update_alignment (self);
+
+  return self->layout;
+}
+
+/* Pango lays the text out again at a new width: only when it changes. */
+static void
+set_layout_width (BloomValueLabel *self,
+                  int              width)
+{
+  PangoLayout *layout = ensure_layout (self);
+
+  width = width > 0 ? width : -1;
+  if (width == self->layout_width)
+    return;
+
+  pango_layout_set_width (layout, width > 0 ? width * PANGO_SCALE : -1);
+  self->layout_width = width;
+}
+
+/* The widest line, in Pango units. */
+static int
+get_text_width (PangoLayout *layout)
+{
+  int width = 0;
+
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+    {
+      PangoRectangle logical;
+
+      pango_layout_line_get_extents (l->data, NULL, &logical);
+      width = MAX (width, logical.width);
+    }
+
+  return width;
+}
+
+static void
+ask_for_room (BloomValueLabel *self,
+              guint            room_chars,
+              guint            n_lines)
+{
+  if (room_chars == self->room_chars && n_lines == self->n_lines)
+    return;
+
+  self->room_chars = room_chars;
+  self->n_lines = n_lines;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+/* On one line: wide enough for the widest text lately shown, up to
+ * max-width-chars. */
 static void
 fit_line (BloomValueLabel *self)
 {
-  g_autoptr(PangoLayout) layout = create_text_layout (self, -1);
-  int text_width, char_width = get_char_width (self);
-  guint chars, reserved, n_lines = MAX (pango_layout_get_line_count (layout), 1);
+  PangoLayout *layout = ensure_layout (self);
+  int char_width = get_char_width (self);
+  guint chars, reserved = self->room_chars;
 
-  pango_layout_get_size (layout, &text_width, NULL);
-  chars = (guint) ((text_width + char_width - 1) / char_width);
+  /* Cut short at its width: measured whole, at the cost of laying it
+   * out again when it is drawn. */
+  if (pango_layout_is_ellipsized (layout))
+    set_layout_width (self, -1);
+  chars = (guint) ((get_text_width (layout) + char_width - 1) / char_width);
   if (self->max_width_chars > 0)
     chars = MIN (chars, (guint) self->max_width_chars);
   chars = MAX (chars, (guint) MAX (self->width_chars, 0));
-  reserved = gtk_inscription_get_nat_chars (self->inscription);
   /* Much narrower text ("Insert" after "Last operation") gives the room
    * back; a little narrower (9 after 10) keeps it, and so does no text
    * (a table's note, there for some rows of some operations). */
   if (self->text[0] == '\0' || chars * 3 >= reserved * 2 || chars + 3 > reserved)
     chars = MAX (chars, reserved);
 
-  gtk_inscription_set_nat_chars (self->inscription, chars);
-  /* Ellipsized only where max-width-chars allows it. */
-  gtk_inscription_set_min_chars (self->inscription,
-                                 self->max_width_chars > 0 ? (guint) MAX (self->width_chars, 0)
-                                                           : chars);
-  gtk_inscription_set_min_lines (self->inscription, n_lines);
-  gtk_inscription_set_nat_lines (self->inscription, n_lines);
+  ask_for_room (self, chars, MAX (pango_layout_get_line_count (layout), 1));
 }
 
-/* Wrapped: as many lines as the text takes at @width pixels (before the
- * first allocation: at the natural width). */
+/* Wrapped: as many lines as the text takes at its width (before the
+ * first allocation: at the width it asks for). */
 static void
-fit_lines (BloomValueLabel *self,
-           int              width)
+fit_lines (BloomValueLabel *self)
 {
-  g_autoptr(PangoLayout) layout = NULL;
-  guint n_lines;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
 
-  gtk_inscription_set_min_chars (self->inscription, (guint) MAX (self->width_chars, 1));
-  gtk_inscription_set_nat_chars (self->inscription, MAX (wrap_chars (self),
-                                                         (guint) MAX (self->width_chars, 1)));
   if (width <= 0)
     width = PANGO_PIXELS_CEIL (get_char_width (self) * (int) wrap_chars (self));
+  set_layout_width (self, width);
 
-  layout = create_text_layout (self, width);
-  n_lines = MAX (pango_layout_get_line_count (layout), 1);
-  self->counted_width = width;
-
-  gtk_inscription_set_min_lines (self->inscription, n_lines);
-  gtk_inscription_set_nat_lines (self->inscription, n_lines);
+  ask_for_room (self, 0, MAX (pango_layout_get_line_count (ensure_layout (self)), 1));
 }
 
-/* Asks for a new size only when the counts change (the inscription's
- * setters do nothing when given what they have). */
+/* Asks for a new size only when the counts change. */
 static void
 fit (BloomValueLabel *self)
 {
   if (self->wrap)
-    fit_lines (self, gtk_widget_get_width (GTK_WIDGET (self)));
+    fit_lines (self);
   else
     fit_line (self);
 }
@@ -177,6 +233,15 @@ refit_idle (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Not from size_allocate: a widget may not ask for a new size while it
+ * is being given one; the next frame has it. */
+static void
+refit_soon (BloomValueLabel *self)
+{
+  if (self->refit_source == 0)
+    self->refit_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, refit_idle, self, NULL);
+}
+
 static void
 bloom_value_label_measure (GtkWidget      *widget,
                            GtkOrientation  orientation,
@@ -188,8 +253,35 @@ bloom_value_label_measure (GtkWidget      *widget,
 {
   BloomValueLabel *self = BLOOM_VALUE_LABEL (widget);
 
-  gtk_widget_measure (GTK_WIDGET (self->inscription), orientation, for_size,
-                      minimum, natural, minimum_baseline, natural_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      int char_width = get_char_width (self);
+      guint min_chars, nat_chars;
+
+      if (self->wrap)
+        {
+          min_chars = (guint) MAX (self->width_chars, 1);
+          nat_chars = MAX (wrap_chars (self), min_chars);
+        }
+      else
+        {
+          nat_chars = self->room_chars;
+          /* Ellipsized only where max-width-chars allows it. */
+          min_chars = self->max_width_chars > 0 ? (guint) MAX (self->width_chars, 0) : nat_chars;
+        }
+      *minimum = PANGO_PIXELS_CEIL ((int) min_chars * char_width);
+      *natural = PANGO_PIXELS_CEIL ((int) nat_chars * char_width);
+    }
+  else
+    {
+      PangoFontMetrics *metrics = get_metrics (self);
+      int ascent = pango_font_metrics_get_ascent (metrics);
+      int line = ascent + pango_font_metrics_get_descent (metrics);
+
+      pango_font_metrics_unref (metrics);
+      *minimum = *natural = PANGO_PIXELS_CEIL ((int) self->n_lines * line);
+      *minimum_baseline = *natural_baseline = PANGO_PIXELS_CEIL (ascent);
+    }
 }
 
 static void
@@ -200,13 +292,48 @@ bloom_value_label_size_allocate (GtkWidget *widget,
 {
   BloomValueLabel *self = BLOOM_VALUE_LABEL (widget);
 
-  gtk_widget_allocate (GTK_WIDGET (self->inscription), width, height, baseline, NULL);
+  set_layout_width (self, width);
+  /* A new width or font may take more or fewer lines. */
+  if (self->wrap && MAX (pango_layout_get_line_count (self->layout), 1) != (int) self->n_lines)
+    refit_soon (self);
+}
 
-  /* A new width or font may take more or fewer lines. Not from here: a
-   * widget may not ask for a new size while it is being given one; the
-   * next frame has it. */
-  if (self->wrap && width != self->counted_width && self->refit_source == 0)
-    self->refit_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, refit_idle, self, NULL);
+static void
+get_color (GtkWidget *widget,
+           GdkRGBA   *color)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
+#endif
+}
+
+static void
+bloom_value_label_snapshot (GtkWidget   *widget,
+                            GtkSnapshot *snapshot)
+{
+  BloomValueLabel *self = BLOOM_VALUE_LABEL (widget);
+  PangoFontMetrics *metrics;
+  GdkRGBA color;
+  int y;
+
+  if (self->text[0] == '\0')
+    return;
+
+  /* Measuring may have laid it out whole since it was allocated. */
+  set_layout_width (self, gtk_widget_get_width (widget));
+  get_color (widget, &color);
+  /* The first baseline where measure() said it is, so that values in a
+   * row in different fonts line up. */
+  metrics = get_metrics (self);
+  y = PANGO_PIXELS (pango_font_metrics_get_ascent (metrics) - pango_layout_get_baseline (self->layout));
+  pango_font_metrics_unref (metrics);
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, y));
+  gtk_snapshot_append_layout (snapshot, self->layout, &color);
+  gtk_snapshot_restore (snapshot);
 }
 
 static void
@@ -217,11 +344,18 @@ bloom_value_label_css_changed (GtkWidget         *widget,
 
   GTK_WIDGET_CLASS (bloom_value_label_parent_class)->css_changed (widget, change);
 
-  /* A new font (zoom, a bold heading) may need more room: a wrapped text
-   * is counted again at its next allocation, one on one line soon. */
-  self->counted_width = -1;
-  if (!self->wrap && self->refit_source == 0)
-    self->refit_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, refit_idle, self, NULL);
+  /* A new font (zoom, a bold heading) may need more room. */
+  g_clear_object (&self->layout);
+  refit_soon (self);
+}
+
+static void
+bloom_value_label_direction_changed (GtkWidget        *widget,
+                                     GtkTextDirection  previous_direction)
+{
+  GTK_WIDGET_CLASS (bloom_value_label_parent_class)->direction_changed (widget, previous_direction);
+
+  update_alignment (BLOOM_VALUE_LABEL (widget));
 }
 
 static void
@@ -230,11 +364,7 @@ bloom_value_label_dispose (GObject *object)
   BloomValueLabel *self = BLOOM_VALUE_LABEL (object);
 
   g_clear_handle_id (&self->refit_source, g_source_remove);
-  if (self->inscription != NULL)
-    {
-      gtk_widget_unparent (GTK_WIDGET (self->inscription));
-      self->inscription = NULL;
-    }
+  g_clear_object (&self->layout);
 
   G_OBJECT_CLASS (bloom_value_label_parent_class)->dispose (object);
 }
@@ -245,6 +375,7 @@ bloom_value_label_finalize (GObject *object)
   BloomValueLabel *self = BLOOM_VALUE_LABEL (object);
 
   g_free (self->text);
+  g_clear_pointer (&self->attributes, pango_attr_list_unref);
 
   G_OBJECT_CLASS (bloom_value_label_parent_class)->finalize (object);
 }
@@ -322,7 +453,9 @@ bloom_value_label_class_init (BloomValueLabelClass *klass)
 
   widget_class->measure = bloom_value_label_measure;
   widget_class->size_allocate = bloom_value_label_size_allocate;
+  widget_class->snapshot = bloom_value_label_snapshot;
   widget_class->css_changed = bloom_value_label_css_changed;
+  widget_class->direction_changed = bloom_value_label_direction_changed;
 
   properties[PROP_TEXT] =
     g_param_spec_string ("text", NULL, NULL, "",
@@ -344,7 +477,7 @@ bloom_value_label_class_init (BloomValueLabelClass *klass)
                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_css_name (widget_class, "valuelabel");
+  gtk_widget_class_set_css_name (widget_class, "label");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_LABEL);
 }
 
@@ -354,16 +487,8 @@ bloom_value_label_init (BloomValueLabel *self)
   self->text = g_strdup ("");
   self->width_chars = -1;
   self->max_width_chars = -1;
-  self->counted_width = -1;
-  /* The text is this widget's, for assistive technology too: the
-   * inscription inside is only drawing. */
-  self->inscription = g_object_new (GTK_TYPE_INSCRIPTION,
-                                    "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
-                                    "text-overflow", GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END,
-                                    "yalign", 0.0f,
-                                    NULL);
-  gtk_widget_set_parent (GTK_WIDGET (self->inscription), GTK_WIDGET (self));
-  fit (self);
+  self->layout_width = -1;
+  self->n_lines = 1;
 }
 
 GtkWidget *
@@ -393,9 +518,11 @@ bloom_value_label_set_text (BloomValueLabel *self,
 
   g_free (self->text);
   self->text = g_strdup (text);
-  gtk_inscription_set_text (self->inscription, text);
+  if (self->layout != NULL)
+    pango_layout_set_text (self->layout, text, -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
   fit (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXT]);
 }
@@ -419,7 +546,8 @@ bloom_value_label_set_wrap (BloomValueLabel *self,
     return;
 
   self->wrap = wrap;
-  gtk_inscription_set_nat_chars (self->inscription, 0);
+  g_clear_object (&self->layout);
+  self->room_chars = 0;
   fit (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WRAP]);
@@ -430,7 +558,7 @@ bloom_value_label_get_xalign (BloomValueLabel *self)
 {
   g_return_val_if_fail (BLOOM_IS_VALUE_LABEL (self), 0.0f);
 
-  return gtk_inscription_get_xalign (self->inscription);
+  return self->xalign;
 }
 
 void
@@ -439,10 +567,12 @@ bloom_value_label_set_xalign (BloomValueLabel *self,
 {
   g_return_if_fail (BLOOM_IS_VALUE_LABEL (self));
 
-  if (xalign == gtk_inscription_get_xalign (self->inscription))
+  if (xalign == self->xalign)
     return;
 
-  gtk_inscription_set_xalign (self->inscription, xalign);
+  self->xalign = xalign;
+  update_alignment (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_XALIGN]);
 }
@@ -489,7 +619,7 @@ bloom_value_label_set_max_width_chars (BloomValueLabel *self,
 
   self->max_width_chars = n_chars;
   /* A limit may make it narrower: start counting again. */
-  gtk_inscription_set_nat_chars (self->inscription, 0);
+  self->room_chars = 0;
   fit (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_WIDTH_CHARS]);
@@ -503,11 +633,16 @@ bloom_value_label_set_attributes (BloomValueLabel *self,
 {
   g_return_if_fail (BLOOM_IS_VALUE_LABEL (self));
 
-  if (attributes == gtk_inscription_get_attributes (self->inscription))
+  if (attributes == self->attributes)
     return;
 
-  gtk_inscription_set_attributes (self->inscription, attributes);
+  if (attributes != NULL)
+    pango_attr_list_ref (attributes);
+  g_clear_pointer (&self->attributes, pango_attr_list_unref);
+  self->attributes = attributes;
+  g_clear_object (&self->layout);
   fit (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* How many lines it has room for now (tests, and what it would draw). */
@@ -516,5 +651,5 @@ bloom_value_label_get_n_lines (BloomValueLabel *self)
 {
   g_return_val_if_fail (BLOOM_IS_VALUE_LABEL (self), 0);
 
-  return gtk_inscription_get_min_lines (self->inscription);
+  return self->n_lines;
 }
