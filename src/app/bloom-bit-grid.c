@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bloom-bit-grid.h"
+#include "bloom-style.h"
 #include "bloom-format.h"
 
 #define LABEL_GAP 8     /* between the row labels and the first cell */
@@ -669,7 +670,7 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
   layout = create_label_layout (self);
   get_geometry (self, layout, width, &geometry);
 
-  bloom_session_view_get_foreground (BLOOM_SESSION_VIEW (self), &fg);
+  bloom_style_get_color (GTK_WIDGET (self), &fg);
   append_cells (self, snapshot, filter, layout, &geometry, &fg);
   append_marks (self, snapshot, operation, &geometry);
   append_cursor (self, snapshot, &geometry);
@@ -1268,7 +1269,7 @@ bloom_bit_grid_draw_picture (BloomBitGrid *self,
     return;
 
   filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
-  bloom_session_view_get_foreground (BLOOM_SESSION_VIEW (self), &fg);
+  bloom_style_get_color (GTK_WIDGET (self), &fg);
   cairo_save (cr);
   paint_cells (cr, filter, layout, &geometry, &fg);
   get_marks (self, bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self)), &geometry, &marks);

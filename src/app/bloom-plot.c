@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "bloom-plot.h"
+#include "bloom-style.h"
 
 /* Adwaita's blue 3 and purple 2, readable on light and dark; this
  * filter's own in the orange the grid uses for the last operation. */
@@ -42,11 +43,7 @@ bloom_plot_get_colors (GtkWidget *widget,
                        GdkRGBA   *fg,
                        GdkRGBA   *dim)
 {
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (widget, fg);
-#else
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), fg);
-#endif
+  bloom_style_get_color (widget, fg);
   *dim = *fg;
   dim->alpha *= 0.7f;
 }

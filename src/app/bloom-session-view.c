@@ -212,21 +212,6 @@ bloom_session_view_defer_while_hidden (BloomSessionView *self)
   return TRUE;
 }
 
-/* The colour the view's CSS gives its content, on any GTK 4. */
-void
-bloom_session_view_get_foreground (BloomSessionView *self,
-                                   GdkRGBA          *color)
-{
-  g_return_if_fail (BLOOM_IS_SESSION_VIEW (self));
-  g_return_if_fail (color != NULL);
-
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (GTK_WIDGET (self), color);
-#else
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
-#endif
-}
-
 /* For a view made of child widgets: lays them out top to bottom in the
  * order they were added, @spacing pixels apart. */
 void

@@ -39,8 +39,6 @@ BloomOperation *bloom_session_view_get_last_operation (BloomSessionView *self);
 
 /* For subclasses. */
 gboolean        bloom_session_view_defer_while_hidden (BloomSessionView *self);
-void            bloom_session_view_get_foreground     (BloomSessionView *self,
-                                                       GdkRGBA          *color);
 void            bloom_session_view_stack_children     (BloomSessionView *self,
                                                        int               spacing);
 GtkWidget      *bloom_session_view_append_label       (BloomSessionView *self);

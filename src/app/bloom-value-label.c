@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "bloom-style.h"
 #include "bloom-value-label.h"
 
 /* Why not a GtkLabel: a label asks for a new size whenever its text
@@ -299,17 +300,6 @@ bloom_value_label_size_allocate (GtkWidget *widget,
 }
 
 static void
-get_color (GtkWidget *widget,
-           GdkRGBA   *color)
-{
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (widget, color);
-#else
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
-#endif
-}
-
-static void
 bloom_value_label_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
 {
@@ -323,7 +313,7 @@ bloom_value_label_snapshot (GtkWidget   *widget,
 
   /* Measuring may have laid it out whole since it was allocated. */
   set_layout_width (self, gtk_widget_get_width (widget));
-  get_color (widget, &color);
+  bloom_style_get_color (widget, &color);
   /* The first baseline where measure() said it is, so that values in a
    * row in different fonts line up. */
   metrics = get_metrics (self);

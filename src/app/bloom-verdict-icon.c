@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "bloom-style.h"
 #include "bloom-verdict-icon.h"
 
 /* A GtkImage asks for a new size whenever its icon changes, even to one
@@ -48,17 +49,6 @@ bloom_verdict_icon_measure (GtkWidget      *widget,
 }
 
 static void
-get_color (GtkWidget *widget,
-           GdkRGBA   *color)
-{
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (widget, color);
-#else
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
-#endif
-}
-
-static void
 bloom_verdict_icon_snapshot (GtkWidget   *widget,
                              GtkSnapshot *snapshot)
 {
@@ -78,7 +68,7 @@ bloom_verdict_icon_snapshot (GtkWidget   *widget,
   if (self->alert)
     color = alert_color;
   else
-    get_color (widget, &color);
+    bloom_style_get_color (widget, &color);
 
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot,
