@@ -1,7 +1,10 @@
 #!/bin/sh
-# Bloom Lab on a fresh Debian 12 machine, in one step:
-#   build-aux/dev.sh run    install what is missing, build, run the app
-#   build-aux/dev.sh test   install what is missing, build, run every test
+# Bloom Lab on a fresh Debian 12 or Debian 13 machine, in one step:
+#   build-aux/dev.sh run            install what is missing, build, run the app
+#   build-aux/dev.sh test           install what is missing, build, run every test
+#   build-aux/dev.sh test-debian13  the same tests on Debian 13, in a chroot
+#                                   (build-aux/debian13.sh), from any Debian
+#   build-aux/dev.sh packages       print the packages the tests need
 # Only packages that are absent are installed (with sudo when not root).
 set -eu
 
@@ -10,14 +13,23 @@ cd "$(dirname "$0")/.."
 mode=${1:-run}
 builddir=${BUILDDIR:-_build}
 
+if [ "$mode" = test-debian13 ]; then
+  exec build-aux/debian13.sh test
+fi
+
 packages="build-essential pkg-config meson ninja-build gettext
   libglib2.0-dev libglib2.0-dev-bin libglib2.0-bin libgtk-4-dev libjson-glib-dev
   gobject-introspection libgirepository1.0-dev
   desktop-file-utils appstream adwaita-icon-theme hicolor-icon-theme
   fonts-dejavu-core fonts-wqy-microhei"
-if [ "$mode" = test ]; then
+if [ "$mode" = test ] || [ "$mode" = packages ]; then
   # python3-gi: test-python drives the model through Bloom-1.0.typelib.
   packages="$packages xvfb xauth dbus-daemon git locales valgrind python3-gi shared-mime-info"
+fi
+
+if [ "$mode" = packages ]; then
+  echo $packages
+  exit 0
 fi
 
 missing=""

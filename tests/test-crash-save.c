@@ -21,6 +21,7 @@
 #include "bloom-session-store.h"
 #include "bloom-settings.h"
 #include "storage-fixture.h"
+#include "test-isolation.h"
 
 #define N_KILLS 100
 
@@ -222,8 +223,11 @@ main (int   argc,
 {
   self_path = g_canonicalize_filename (argv[0], NULL);
 
+  /* A writer inherits the isolated environment of the test that runs it. */
   if (argc == 3 && g_str_equal (argv[1], "--writer"))
     return run_writer (argv[2]);
+
+  test_isolate_environment ();
 
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/storage/killed-while-saving", test_killed_while_saving);

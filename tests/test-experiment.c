@@ -15,6 +15,7 @@
 #include "bloom-sweep-plot.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
+#include "test-isolation.h"
 
 static BloomExperimentView *
 view (Fixture *fixture)
@@ -526,6 +527,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  test_isolate_environment ();
   gtk_test_init (&argc, &argv, NULL);
 
 #define ADD(path, func) \

@@ -13,6 +13,7 @@
 
 #include "bloom-application.h"
 #include "bloom-window.h"
+#include "test-isolation.h"
 
 static char *work_dir;
 /* One application for the whole program: once registered on the bus it
@@ -254,6 +255,7 @@ main (int   argc,
   g_autofree char *state_home = g_dir_make_tmp ("bloom-lab-open-state-XXXXXX", &error);
   int status;
 
+  test_isolate_environment ();
   g_assert_no_error (error);
   /* The application's stored session goes here, not to the user's. */
   g_setenv ("XDG_STATE_HOME", state_home, TRUE);

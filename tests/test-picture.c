@@ -15,6 +15,7 @@
 #include "bloom-picture-dialog.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
+#include "test-isolation.h"
 
 static char *work_dir;
 
@@ -307,6 +308,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
+  test_isolate_environment ();
   gtk_test_init (&argc, &argv, NULL);
   work_dir = g_dir_make_tmp ("bloom-lab-picture-XXXXXX", &error);
   g_assert_no_error (error);

@@ -17,6 +17,7 @@
 #include "bloom-session-store.h"
 #include "bloom-settings.h"
 #include "storage-fixture.h"
+#include "test-isolation.h"
 
 #define N_TRIALS 20
 
@@ -196,6 +197,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  test_isolate_environment ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/quit-signals/keep-changes", Fixture, NULL, set_up,

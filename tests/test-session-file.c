@@ -15,6 +15,7 @@
 
 #include "bloom-session-file.h"
 #include "storage-fixture.h"
+#include "test-isolation.h"
 
 /* The import test's goals (the issue's, not the program's). */
 #define MAX_LOOP_GAP_US   (50 * 1000)
@@ -546,6 +547,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  test_isolate_environment ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/session-file/export-fails-half-way", test_export_fails_half_way);

@@ -16,6 +16,7 @@
 #include "bloom-value-label.h"
 #include "bloom-window.h"
 #include "storage-fixture.h"
+#include "test-isolation.h"
 
 static GSettings *settings;
 /* g_get_user_state_dir()/bloom-lab, under a temporary XDG_STATE_HOME. */
@@ -852,6 +853,7 @@ main (int   argc,
   g_autofree char *state_home = g_dir_make_tmp ("bloom-lab-storage-XXXXXX", &error);
   int status;
 
+  test_isolate_environment ();
   g_assert_no_error (error);
   /* Before anything asks: GLib reads it once. */
   g_setenv ("XDG_STATE_HOME", state_home, TRUE);

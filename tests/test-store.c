@@ -16,6 +16,7 @@
 
 #include "bloom-session-store.h"
 #include "storage-fixture.h"
+#include "test-isolation.h"
 
 #define CURRENT    BLOOM_SESSION_STORE_CURRENT_NAME
 #define PREVIOUS   BLOOM_SESSION_STORE_PREVIOUS_NAME
@@ -835,6 +836,7 @@ main (int   argc,
 {
   int status;
 
+  test_isolate_environment ();
   g_test_init (&argc, &argv, NULL);
 
   settings = g_settings_new (APPLICATION_ID);

@@ -18,6 +18,7 @@
 #include "bloom-sizing-dialog.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
+#include "test-isolation.h"
 
 /* A key press as GTK's bubble phase sees it: the shortcuts of the focus
  * widget first, then of each parent up to the window, the first enabled
@@ -1174,6 +1175,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  test_isolate_environment ();
   g_log_set_writer_func (write_log, NULL, NULL);
   gtk_test_init (&argc, &argv, NULL);
 

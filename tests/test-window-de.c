@@ -22,6 +22,7 @@
 #include "bloom-experiment-view.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
+#include "test-isolation.h"
 
 /* Whether LC_NUMERIC is a German locale, so decimals have a comma. */
 static gboolean german_numbers;
@@ -254,6 +255,7 @@ main (int   argc,
 {
   const char *localedir = g_getenv ("BLOOM_TEST_LOCALEDIR");
 
+  test_isolate_environment ();
   gtk_test_init (&argc, &argv, NULL);
   /* gtk_test_init() sets the locale to en_US.UTF-8, or leaves "C" where
    * that does not exist, and in "C" gettext ignores LANGUAGE: back to what

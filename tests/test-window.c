@@ -15,6 +15,7 @@
 #include "bloom-value-label.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
+#include "test-isolation.h"
 
 static gboolean
 label_shown (Fixture    *fixture,
@@ -1019,6 +1020,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  test_isolate_environment ();
   gtk_test_init (&argc, &argv, NULL);
 
 #define ADD(path, func) \

@@ -594,9 +594,9 @@ sample_in_thread (GTask        *task,
  * @seed: as for bloom_sampler_sample()
  * @z: as for bloom_sampler_sample()
  * @cancellable: (nullable): a cancellable
- * @callback: (scope async): called on the calling thread's main context
- *   when the measurement is done
- * @user_data: (closure): for @callback
+ * @callback: (scope async) (closure user_data): called on the calling
+ *   thread's main context when the measurement is done
+ * @user_data: for @callback
  *
  * bloom_sampler_sample() in a worker thread. Poll
  * bloom_sampler_get_progress() for a progress bar.
@@ -683,9 +683,9 @@ sweep_in_thread (GTask        *task,
  * @seed: as for bloom_sampler_sweep()
  * @z: as for bloom_sampler_sweep()
  * @cancellable: (nullable): a cancellable
- * @callback: (scope async): called on the calling thread's main context
- *   when the sweep is done
- * @user_data: (closure): for @callback
+ * @callback: (scope async) (closure user_data): called on the calling
+ *   thread's main context when the sweep is done
+ * @user_data: for @callback
  *
  * bloom_sampler_sweep() in a worker thread. Poll
  * bloom_sampler_get_progress() for a progress bar.
