@@ -133,9 +133,12 @@ make_chroot() {
   root=$saved_root
   touch "$staging/.bloom-lab-ready"
   mv "$staging" "$root"
-  # Chroots of older package lists are not used again.
+  # Chroots of older package lists are not used again: each goes once no
+  # run holds it (runs hold a shared lock on it; see below).
   for old in "$cache"/debian13-*; do
-    [ "$old" = "$root" ] || rm -rf "$old"
+    case "$old" in "$root" | "$root".* | *.lock) continue ;; esac
+    [ -d "$old" ] || continue
+    flock --nonblock --exclusive "$old.lock" rm -rf "$old" "$old.staging" || true
   done
 }
 
@@ -147,6 +150,11 @@ mkdir -p "$cache"
     make_chroot
   fi
 ) 9>"$cache/.debian13.lock"
+
+# Held while this run uses the chroot, so that a run with another package
+# list does not remove it underneath.
+exec 8>"$root.lock"
+flock --shared 8
 
 case "$mode" in
   test)
