@@ -72,6 +72,12 @@ test_labels (Fixture       *fixture,
   g_assert_true (g_str_has_prefix (field_label (fixture, "text_entry"), "_Zeichenkette ("));
   g_assert_cmpstr (label_text (fixture, "verdict_label"), ==, "Noch keine");
   g_assert_cmpstr (label_text (fixture, "rate_value"), ==, "unbestimmt: noch keine Negativabfragen");
+
+  /* What a screen reader says is translated too. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (child (fixture, "create_button")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Filter anlegen");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (child (fixture, "grid")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Bitraster");
 }
 
 /* E2 in German: the verdicts, the counters, the reason. */
