@@ -22,6 +22,23 @@ prefix=$(meson introspect "$builddir" --buildoptions |
 app="$prefix/bin/bloom-lab"
 mkdir -p "$outdir"
 
+# A real locale of the language: gettext ignores LANGUAGE in C and, from
+# glibc 2.41 on, in C.UTF-8. One the system lacks is generated into the
+# build directory (localedef, package "locales").
+export LANGUAGE="$language"
+unset LC_ALL
+case "$language" in
+  en*|C) export LANG=C.UTF-8 ;;
+  de) export LANG=de_DE.UTF-8 ;;
+  *_*) export LANG="$language.UTF-8" ;;
+  *) echo "No locale known for $language: give it as LL_CC (zh_CN)" >&2; exit 2 ;;
+esac
+if [ -n "$(LC_ALL="$LANG" locale 2>&1 >/dev/null)" ]; then
+  export LOCPATH="$PWD/$builddir/locale"
+  mkdir -p "$LOCPATH"
+  [ -d "$LOCPATH/$LANG" ] || localedef --quiet -c -i "${LANG%.UTF-8}" -f UTF-8 "$LOCPATH/$LANG"
+fi
+
 display=:$(( $$ % 500 + 100 ))
 Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
@@ -29,7 +46,7 @@ trap 'kill $app_pid $xvfb 2>/dev/null || true' EXIT INT TERM
 sleep 1
 
 export DISPLAY="$display" GSK_RENDERER=cairo GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
-export GSETTINGS_SCHEMA_DIR="$builddir/data" LANGUAGE="$language" LANG=C.UTF-8
+export GSETTINGS_SCHEMA_DIR="$builddir/data"
 
 "$app" &
 app_pid=$!
@@ -69,4 +86,4 @@ key alt+d
 sleep 0.6
 import -window "$window" "$outdir/details.png"
 
-echo "Saved $outdir/main.png, zoom-200.png and details.png ($size, LANGUAGE=$language)"
+echo "Saved $outdir/main.png, zoom-200.png and details.png ($size, LANGUAGE=$language, LANG=$LANG)"
