@@ -13,6 +13,7 @@
 #include <signal.h>
 
 #include "bloom-application.h"
+#include "bloom-color-scheme.h"
 #include "bloom-settings.h"
 #include "bloom-window.h"
 
@@ -22,9 +23,11 @@ static const int quit_signals[] = { SIGTERM, SIGINT, SIGHUP };
 
 struct _BloomApplication
 {
-  GtkApplication parent_instance;
+  GtkApplication    parent_instance;
 
-  guint          quit_signal_sources[G_N_ELEMENTS (quit_signals)];
+  guint             quit_signal_sources[G_N_ELEMENTS (quit_signals)];
+  /* Light or dark, as the desktop prefers, while the app runs. */
+  BloomColorScheme *color_scheme;
 };
 
 G_DEFINE_FINAL_TYPE (BloomApplication, bloom_application, GTK_TYPE_APPLICATION)
@@ -126,6 +129,10 @@ bloom_application_startup (GApplication *application)
 
   G_APPLICATION_CLASS (bloom_application_parent_class)->startup (application);
 
+  /* GTK is set up now. The desktop's setting is read at once, before the
+   * window shows; the portal answers a moment later. */
+  self->color_scheme = bloom_color_scheme_new ();
+
   for (guint i = 0; i < G_N_ELEMENTS (quit_signals); i++)
     self->quit_signal_sources[i] = g_unix_signal_add (quit_signals[i], on_quit_signal, self);
 
@@ -198,6 +205,7 @@ bloom_application_shutdown (GApplication *application)
 
   for (guint i = 0; i < G_N_ELEMENTS (quit_signals); i++)
     g_clear_handle_id (&self->quit_signal_sources[i], g_source_remove);
+  g_clear_object (&self->color_scheme);
 
   G_APPLICATION_CLASS (bloom_application_parent_class)->shutdown (application);
 }

@@ -91,8 +91,10 @@ G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM_TYPE_SESSION_VIEW)
 enum { PROP_0, PROP_CELL_SIZE, PROP_REVEALED_STEPS, PROP_CURSOR, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-/* Adwaita's orange 4: the outline of the last operation's positions. */
-static const GdkRGBA highlight_color = { 0.902f, 0.380f, 0.0f, 1.0f };
+/* The outline of the last operation's positions: Adwaita's orange 4 made
+ * a little darker, to lie halfway (3:1 each way) between set squares and
+ * clear ones in the light theme and in the dark one alike. */
+static const GdkRGBA highlight_color = { 0.867f, 0.384f, 0.0f, 1.0f };
 /* Adwaita's blue 3: the keyboard cursor, apart from the orange. */
 static const GdkRGBA cursor_color = { 0.208f, 0.518f, 0.894f, 1.0f };
 
@@ -383,8 +385,12 @@ paint_cells (cairo_t        *cr,
 {
   GdkRGBA clear_fill = *fg, clear_border = *fg, label_color = *fg;
 
-  clear_fill.alpha *= 0.06f;
-  clear_border.alpha *= 0.45f;
+  /* The text colour is dark on light and light on dark, so these follow
+   * the theme. A clear square's frame has 3:1 against the background in
+   * both; its fill stays faint, so that the orange mark stands out from
+   * it as it does from a set square. */
+  clear_fill.alpha *= 0.03f;
+  clear_border.alpha *= 0.6f;
   label_color.alpha *= 0.7f;
 
   draw_labels (cr, layout, geometry, bloom_filter_get_m (filter), &label_color);

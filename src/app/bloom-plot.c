@@ -10,11 +10,11 @@
 #include "bloom-plot.h"
 #include "bloom-style.h"
 
-/* Adwaita's blue 3 and purple 2, readable on light and dark; this
- * filter's own in the orange the grid uses for the last operation. */
+/* Adwaita's blue 3 and purple 2, 3:1 against light and dark backgrounds;
+ * this filter's own in the orange the grid uses for the last operation. */
 const GdkRGBA bloom_plot_approx_color = { 0.208f, 0.518f, 0.894f, 1.0f };
 const GdkRGBA bloom_plot_exact_color = { 0.753f, 0.380f, 0.796f, 1.0f };
-const GdkRGBA bloom_plot_current_color = { 0.902f, 0.380f, 0.0f, 1.0f };
+const GdkRGBA bloom_plot_current_color = { 0.867f, 0.384f, 0.0f, 1.0f };
 
 /* A plot's size: room for its legend, labels and curves at the smallest,
  * the width of a page of text and a third of a projector's height at

@@ -320,14 +320,15 @@ place_frame (Frame *frame,
                                 &frame->left, &frame->right, &frame->top, &frame->bottom);
 }
 
-/* The filter's k: a band behind everything. */
+/* The filter's k: a band behind everything, faint enough that the
+ * curves keep 3:1 where they cross it, in light and dark themes. */
 static void
 draw_current_band (Drawing      *d,
                    const Curves *curves)
 {
   const Frame *frame = &d->frame;
 
-  bloom_plot_set_source (d->cr, &bloom_plot_current_color, 0.18f);
+  bloom_plot_set_source (d->cr, &bloom_plot_current_color, 0.1f);
   cairo_rectangle (d->cr, x_for_k (frame, curves->k - 0.5), frame->top,
                    x_for_k (frame, 1.5) - x_for_k (frame, 0.5), frame->bottom - frame->top);
   cairo_fill (d->cr);

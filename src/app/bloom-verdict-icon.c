@@ -17,8 +17,10 @@
  * a false positive: a property, not a CSS class, which GTK 4.8 would
  * apply through a new layout of the window. */
 
-/* Orange, readable on light and dark themes. */
-static const GdkRGBA alert_color = { 0.776f, 0.275f, 0.0f, 1.0f };
+/* The grid's orange, a quarter of the way to the text colour: darker
+ * on a light theme, lighter on a dark one, 4:1 against either. */
+static const GdkRGBA alert_color = { 0.867f, 0.384f, 0.0f, 1.0f };
+#define ALERT_TOWARDS_TEXT 0.25f
 
 struct _BloomVerdictIcon
 {
@@ -66,7 +68,16 @@ bloom_verdict_icon_snapshot (GtkWidget   *widget,
                                      gtk_widget_get_scale_factor (widget),
                                      gtk_widget_get_direction (widget), 0);
   if (self->alert)
-    color = alert_color;
+    {
+      GdkRGBA text;
+
+      /* The text colour around the icon: its own is the accent's. */
+      bloom_style_get_color (gtk_widget_get_parent (widget), &text);
+      color.red = alert_color.red + (text.red - alert_color.red) * ALERT_TOWARDS_TEXT;
+      color.green = alert_color.green + (text.green - alert_color.green) * ALERT_TOWARDS_TEXT;
+      color.blue = alert_color.blue + (text.blue - alert_color.blue) * ALERT_TOWARDS_TEXT;
+      color.alpha = 1.0f;
+    }
   else
     bloom_style_get_color (widget, &color);
 
