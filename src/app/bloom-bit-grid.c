@@ -51,8 +51,9 @@ struct _BloomBitGrid
 
   guint         cell_size;
   guint         m;           /* what the last layout was made for */
-  /* A scrolled window asks for the natural height without a width; the
-   * rows given then, and a resize when the allocated width needs others. */
+  /* GTK 4.8's scrolled window asks for the height without a width: the
+   * rows given then (0: not asked so since the last resize), and a resize
+   * when the allocated width needs others. Newer GTK asks with the width. */
   guint         measured_rows;
   guint         resize_id;
   /* View state, not model state: how many steps of the last operation
@@ -276,13 +277,23 @@ bloom_bit_grid_measure (GtkWidget      *widget,
     }
 }
 
+/* The rows given without a width are forgotten with every resize: a GTK
+ * that never asks so again must not see them compared with each allocation,
+ * which would lay the window out again on every frame, for ever. */
+static void
+queue_resize (BloomBitGrid *self)
+{
+  self->measured_rows = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
 static gboolean
 resize_idle (gpointer user_data)
 {
   BloomBitGrid *self = user_data;
 
   self->resize_id = 0;
-  gtk_widget_queue_resize (GTK_WIDGET (self));
+  queue_resize (self);
 
   return G_SOURCE_REMOVE;
 }
@@ -302,7 +313,7 @@ bloom_bit_grid_size_allocate (GtkWidget *widget,
 
   GTK_WIDGET_CLASS (bloom_bit_grid_parent_class)->size_allocate (widget, width, height, baseline);
 
-  if (rows != self->measured_rows && self->resize_id == 0)
+  if (self->measured_rows != 0 && rows != self->measured_rows && self->resize_id == 0)
     self->resize_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, resize_idle, self, NULL);
 }
 
@@ -755,7 +766,7 @@ bloom_bit_grid_update (BloomSessionView *view)
   if (m != self->m)
     {
       self->m = m;
-      gtk_widget_queue_resize (GTK_WIDGET (self));
+      queue_resize (self);
     }
   /* A smaller filter keeps the cursor inside it. */
   if (m > 0 && self->cursor >= m)
@@ -1102,7 +1113,7 @@ bloom_bit_grid_set_cell_size (BloomBitGrid *self,
     return;
 
   self->cell_size = cell_size;
-  gtk_widget_queue_resize (GTK_WIDGET (self));
+  queue_resize (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CELL_SIZE]);
 }
 
