@@ -11,6 +11,7 @@
 #include "bloom-bit-grid.h"
 #include "bloom-details-view.h"
 #include "bloom-entries-view.h"
+#include "bloom-gtk-compat.h"
 #include "bloom-hash-table.h"
 #include "bloom-value-label.h"
 #include "bloom-window.h"
@@ -701,7 +702,8 @@ test_value_label (void)
   /* Made with its text before it has a style (as a table's headings
    * are), then styled bolder and larger: the text fits all the same. */
   provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_data (provider, ".test-heading { font-weight: 900; font-family: monospace; }", -1);
+  bloom_gtk_css_provider_load_string (provider,
+                                      ".test-heading { font-weight: 900; font-family: monospace; }");
   gtk_style_context_add_provider_for_display (gtk_widget_get_display (window),
                                               GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);

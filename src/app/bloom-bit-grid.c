@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "bloom-bit-grid.h"
-#include "bloom-style.h"
 #include "bloom-format.h"
+#include "bloom-gtk-compat.h"
 
 #define LABEL_GAP 8     /* between the row labels and the first cell */
 #define RULER_GAP 4     /* between the column ruler and the first row */
@@ -681,7 +681,7 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
   layout = create_label_layout (self);
   get_geometry (self, layout, width, &geometry);
 
-  bloom_style_get_color (GTK_WIDGET (self), &fg);
+  bloom_gtk_widget_get_color (GTK_WIDGET (self), &fg);
   append_cells (self, snapshot, filter, layout, &geometry, &fg);
   append_marks (self, snapshot, operation, &geometry);
   append_cursor (self, snapshot, &geometry);
@@ -797,23 +797,14 @@ scroll_to_cursor (BloomBitGrid *self)
     return;
   row_top = row_y (&geometry, self->cursor / geometry.columns);
 
-#if GTK_CHECK_VERSION (4, 12, 0)
   {
     graphene_point_t point;
 
-    if (!gtk_widget_compute_point (GTK_WIDGET (self), scroller,
-                                   &GRAPHENE_POINT_INIT (0, row_top), &point))
+    if (!bloom_gtk_widget_compute_point (GTK_WIDGET (self), scroller,
+                                         &GRAPHENE_POINT_INIT (0, row_top), &point))
       return;
     top = point.y;
   }
-#else
-  {
-    double x;
-
-    if (!gtk_widget_translate_coordinates (GTK_WIDGET (self), scroller, 0, row_top, &x, &top))
-      return;
-  }
-#endif
 
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
   page = gtk_adjustment_get_page_size (adjustment);
@@ -1280,7 +1271,7 @@ bloom_bit_grid_draw_picture (BloomBitGrid *self,
     return;
 
   filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
-  bloom_style_get_color (GTK_WIDGET (self), &fg);
+  bloom_gtk_widget_get_color (GTK_WIDGET (self), &fg);
   cairo_save (cr);
   paint_cells (cr, filter, layout, &geometry, &fg);
   get_marks (self, bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self)), &geometry, &marks);

@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include "bloom-style.h"
+#include "bloom-gtk-compat.h"
 #include "bloom-verdict-icon.h"
 
 /* A GtkImage asks for a new size whenever its icon changes, even to one
@@ -68,7 +68,7 @@ bloom_verdict_icon_snapshot (GtkWidget   *widget,
   if (self->alert)
     color = alert_color;
   else
-    bloom_style_get_color (widget, &color);
+    bloom_gtk_widget_get_color (widget, &color);
 
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot,
