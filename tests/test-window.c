@@ -735,11 +735,14 @@ count_layouts (GdkToplevel     *toplevel,
  * the details, the grid) changes no size, so it is only drawn again:
  * GDK never asks the window for its size ("compute-size"), which on X11
  * starts with round trips to the X server, and costs more than the
- * drawing when the window is measured and allocated again. GTK 4.8 also
- * lays the window out for any change of a CSS class: outcomes, repeated
- * positions and the newest step are shown without one. The operations go
- * to the model, as the window's actions do, but without selecting the
- * string in its field afterwards (a selection is a CSS node of its own). */
+ * drawing when the window is measured and allocated again. GTK 4.8 and
+ * 4.18 also lay the window out for a change of a CSS class: outcomes,
+ * repeated positions and the newest step are shown without one. The
+ * operations go to the model, as the window's actions do, but without
+ * selecting the string in its field afterwards (a selection is a CSS node
+ * of its own). GTK 4.18 lays the window out only when a widget asks, as
+ * 4.8 does: the two layouts per operation once counted there were the
+ * grid's, which queued a resize after every allocation (bloom-bit-grid.c). */
 #define N_KEEP_LAYOUT_OPERATIONS 36
 
 static void
