@@ -25,14 +25,14 @@
 static gboolean
 gtk_is_dark (void)
 {
-  return bloom_gtk_compat_get_prefer_dark (gtk_settings_get_default ());
+  return bloom_gtk_settings_get_prefer_dark (gtk_settings_get_default ());
 }
 
 /* Each test starts light, whatever the one before it left. */
 static void
 reset_gtk (void)
 {
-  bloom_gtk_compat_set_prefer_dark (gtk_settings_get_default (), FALSE);
+  bloom_gtk_settings_set_prefer_dark (gtk_settings_get_default (), FALSE);
 }
 
 static void

@@ -93,7 +93,10 @@ download (GdkTexture *texture)
   return pixels;
 }
 
-/* What the window paints of @widget, as a texture. */
+/* What the window paints of @widget, as a texture: the render node of its
+ * last drawing, which GTK drops when it is to draw the widget again. So it
+ * also says that the settled window is not about to draw it again: a grid
+ * that queued a resize after each allocation (on GTK 4.18) left none. */
 static GdkTexture *
 render_widget (GtkWidget *widget)
 {
@@ -105,6 +108,7 @@ render_widget (GtkWidget *widget)
 
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
 
   return gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
                                       node, &GRAPHENE_RECT_INIT (0, 0, width, height));

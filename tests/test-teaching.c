@@ -893,6 +893,104 @@ test_sizing_dialog (Fixture       *fixture,
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
 }
 
+/* A projector of 1280×800, less a top bar and a title bar. */
+#define SCREEN_WIDTH  1280
+#define SCREEN_HEIGHT (800 - 80)
+
+/* The sizing dialog as Ctrl+M opens it, at the window's zoom. */
+static BloomSizingDialog *
+open_sizing_dialog (Fixture *fixture)
+{
+  BloomSizingDialog *dialog;
+
+  g_assert_true (press (fixture, "<Control>m"));
+  dialog = find_sizing_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
+  settle ();
+
+  return dialog;
+}
+
+static GtkScrolledWindow *
+sizing_scroller (BloomSizingDialog *dialog)
+{
+  GtkWidget *page = gtk_window_get_child (GTK_WINDOW (dialog));
+
+  for (GtkWidget *w = gtk_widget_get_first_child (page); w; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_SCROLLED_WINDOW (w))
+      return GTK_SCROLLED_WINDOW (w);
+
+  g_assert_not_reached ();
+}
+
+/* The dialog fits the screen: at its smallest width (where GTK's own
+ * check looks, and a wrapped text is tallest) and at its natural size. */
+static void
+assert_fits_screen (BloomSizingDialog *dialog)
+{
+  GtkWidget *widget = GTK_WIDGET (dialog);
+  int min_height, min_width, natural_width, natural_height;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, -1, &min_height, NULL, NULL, NULL);
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, &natural_width, NULL, NULL);
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, natural_width, NULL, &natural_height,
+                      NULL, NULL);
+  g_test_message ("zoom %u: minimum %d × %d, natural %d × %d, shown %d × %d",
+                  bloom_sizing_dialog_get_zoom (dialog), min_width, min_height,
+                  natural_width, natural_height,
+                  gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  g_assert_cmpint (min_height, <=, SCREEN_HEIGHT);
+  g_assert_cmpint (min_width, <=, SCREEN_WIDTH);
+  g_assert_cmpint (natural_height, <=, SCREEN_HEIGHT);
+  g_assert_cmpint (natural_width, <=, SCREEN_WIDTH);
+  g_assert_cmpint (gtk_widget_get_height (widget), <=, SCREEN_HEIGHT);
+}
+
+static double
+page_size (GtkAdjustment *adjustment)
+{
+  return gtk_adjustment_get_page_size (adjustment);
+}
+
+/* The sizing helper on a projector at 1280×800: it follows the page's
+ * zoom, and fits at 100 % without scrolling; at 200 % its explanation
+ * scrolls, the choice below it stays in view. No warning from GTK about
+ * the dialog's size either (they are fatal here). */
+static void
+test_sizing_dialog_fits (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  BloomSizingDialog *dialog;
+  GtkAdjustment *adjustment;
+  int height_100, height_200;
+
+  create_filter (fixture, "64", "3");
+  dialog = open_sizing_dialog (fixture);
+  g_assert_cmpuint (bloom_sizing_dialog_get_zoom (dialog), ==, 100);
+  assert_fits_screen (dialog);
+  adjustment = gtk_scrolled_window_get_vadjustment (sizing_scroller (dialog));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, page_size (adjustment));
+  gtk_widget_measure (dialog_child (dialog, "m_value"), GTK_ORIENTATION_VERTICAL, -1,
+                      NULL, &height_100, NULL, NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
+  settle ();
+
+  /* The same dialog follows a zoom made while it was closed. */
+  bloom_window_set_zoom (fixture->window, 200);
+  g_assert_true (open_sizing_dialog (fixture) == dialog);
+  g_assert_cmpuint (bloom_sizing_dialog_get_zoom (dialog), ==, 200);
+  gtk_widget_measure (dialog_child (dialog, "m_value"), GTK_ORIENTATION_VERTICAL, -1,
+                      NULL, &height_200, NULL, NULL);
+  g_assert_cmpint (height_200, >=, 2 * height_100 - 2);
+  assert_fits_screen (dialog);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, page_size (adjustment));
+  g_assert_true (gtk_widget_get_mapped (dialog_child (dialog, "use_button")));
+  g_assert_true (gtk_widget_get_mapped (dialog_child (dialog, "discard_notice")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
+  settle ();
+}
+
 /* An expander's mnemonic: the key its label underlines. */
 static void
 assert_mnemonic (Fixture    *fixture,
@@ -1194,6 +1292,7 @@ main (int   argc,
   ADD ("bit-cursor", test_bit_cursor);
   ADD ("set-by-column", test_set_by_column);
   ADD ("sizing-dialog", test_sizing_dialog);
+  ADD ("sizing-dialog-fits", test_sizing_dialog_fits);
   ADD ("shortcuts-window", test_shortcuts_window);
   ADD ("rate-plot", test_rate_plot);
   ADD ("details-rates", test_details_rates);

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "bloom-bit-grid.h"
-#include "bloom-style.h"
 #include "bloom-format.h"
+#include "bloom-gtk-compat.h"
 
 #define LABEL_GAP 8     /* between the row labels and the first cell */
 #define RULER_GAP 4     /* between the column ruler and the first row */
@@ -51,8 +51,9 @@ struct _BloomBitGrid
 
   guint         cell_size;
   guint         m;           /* what the last layout was made for */
-  /* A scrolled window asks for the natural height without a width; the
-   * rows given then, and a resize when the allocated width needs others. */
+  /* GTK 4.8's scrolled window asks for the height without a width: the
+   * rows given then (0: not asked so since the last resize), and a resize
+   * when the allocated width needs others. Newer GTK asks with the width. */
   guint         measured_rows;
   guint         resize_id;
   /* View state, not model state: how many steps of the last operation
@@ -278,13 +279,23 @@ bloom_bit_grid_measure (GtkWidget      *widget,
     }
 }
 
+/* The rows given without a width are forgotten with every resize: a GTK
+ * that never asks so again must not see them compared with each allocation,
+ * which would lay the window out again on every frame, for ever. */
+static void
+queue_resize (BloomBitGrid *self)
+{
+  self->measured_rows = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
 static gboolean
 resize_idle (gpointer user_data)
 {
   BloomBitGrid *self = user_data;
 
   self->resize_id = 0;
-  gtk_widget_queue_resize (GTK_WIDGET (self));
+  queue_resize (self);
 
   return G_SOURCE_REMOVE;
 }
@@ -304,7 +315,7 @@ bloom_bit_grid_size_allocate (GtkWidget *widget,
 
   GTK_WIDGET_CLASS (bloom_bit_grid_parent_class)->size_allocate (widget, width, height, baseline);
 
-  if (rows != self->measured_rows && self->resize_id == 0)
+  if (self->measured_rows != 0 && rows != self->measured_rows && self->resize_id == 0)
     self->resize_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, resize_idle, self, NULL);
 }
 
@@ -676,7 +687,7 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
   layout = create_label_layout (self);
   get_geometry (self, layout, width, &geometry);
 
-  bloom_style_get_color (GTK_WIDGET (self), &fg);
+  bloom_gtk_widget_get_color (GTK_WIDGET (self), &fg);
   append_cells (self, snapshot, filter, layout, &geometry, &fg);
   append_marks (self, snapshot, operation, &geometry);
   append_cursor (self, snapshot, &geometry);
@@ -761,7 +772,7 @@ bloom_bit_grid_update (BloomSessionView *view)
   if (m != self->m)
     {
       self->m = m;
-      gtk_widget_queue_resize (GTK_WIDGET (self));
+      queue_resize (self);
     }
   /* A smaller filter keeps the cursor inside it. */
   if (m > 0 && self->cursor >= m)
@@ -792,23 +803,14 @@ scroll_to_cursor (BloomBitGrid *self)
     return;
   row_top = row_y (&geometry, self->cursor / geometry.columns);
 
-#if GTK_CHECK_VERSION (4, 12, 0)
   {
     graphene_point_t point;
 
-    if (!gtk_widget_compute_point (GTK_WIDGET (self), scroller,
-                                   &GRAPHENE_POINT_INIT (0, row_top), &point))
+    if (!bloom_gtk_widget_compute_point (GTK_WIDGET (self), scroller,
+                                         &GRAPHENE_POINT_INIT (0, row_top), &point))
       return;
     top = point.y;
   }
-#else
-  {
-    double x;
-
-    if (!gtk_widget_translate_coordinates (GTK_WIDGET (self), scroller, 0, row_top, &x, &top))
-      return;
-  }
-#endif
 
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
   page = gtk_adjustment_get_page_size (adjustment);
@@ -1108,7 +1110,7 @@ bloom_bit_grid_set_cell_size (BloomBitGrid *self,
     return;
 
   self->cell_size = cell_size;
-  gtk_widget_queue_resize (GTK_WIDGET (self));
+  queue_resize (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CELL_SIZE]);
 }
 
@@ -1275,7 +1277,7 @@ bloom_bit_grid_draw_picture (BloomBitGrid *self,
     return;
 
   filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
-  bloom_style_get_color (GTK_WIDGET (self), &fg);
+  bloom_gtk_widget_get_color (GTK_WIDGET (self), &fg);
   cairo_save (cr);
   paint_cells (cr, filter, layout, &geometry, &fg);
   get_marks (self, bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self)), &geometry, &marks);

@@ -1,7 +1,7 @@
 /* bloom-color-scheme.c
  *
  * Light or dark, as the desktop prefers, told to GTK's own theme; all the
- * app's colours follow from that theme's (style.css, bloom-style.c).
+ * app's colours follow from that theme's (style.css, bloom_gtk_widget_get_color()).
  * Outside a sandbox the preference is GNOME's setting; inside the Flatpak
  * the Settings portal relays it. Neither blocks the start: the portal is
  * asked asynchronously, and a desktop with neither simply stays light.
@@ -380,6 +380,6 @@ bloom_color_scheme_set_dark (BloomColorScheme *self,
   self->dark = dark;
   gtk_settings = gtk_settings_get_default ();
   if (gtk_settings != NULL)
-    bloom_gtk_compat_set_prefer_dark (gtk_settings, dark);
+    bloom_gtk_settings_set_prefer_dark (gtk_settings, dark);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DARK]);
 }

@@ -7,8 +7,8 @@
 
 #include <math.h>
 
+#include "bloom-gtk-compat.h"
 #include "bloom-plot.h"
-#include "bloom-style.h"
 
 /* Adwaita's blue 3 and purple 2, 3:1 against light and dark backgrounds;
  * this filter's own in the orange the grid uses for the last operation. */
@@ -43,7 +43,7 @@ bloom_plot_get_colors (GtkWidget *widget,
                        GdkRGBA   *fg,
                        GdkRGBA   *dim)
 {
-  bloom_style_get_color (widget, fg);
+  bloom_gtk_widget_get_color (widget, fg);
   *dim = *fg;
   dim->alpha *= 0.7f;
 }

@@ -12,6 +12,7 @@
 
 #include "bloom-format.h"
 #include "bloom-sizing-dialog.h"
+#include "bloom-window.h"
 
 struct _BloomSizingDialog
 {
@@ -21,6 +22,7 @@ struct _BloomSizingDialog
   gulong        changed_handler;
   BloomSizing   sizing;
   gboolean      valid;
+  guint         zoom;
 
   /* Template widgets */
   GtkEntry     *n_entry;
@@ -40,7 +42,7 @@ struct _BloomSizingDialog
 
 G_DEFINE_FINAL_TYPE (BloomSizingDialog, bloom_sizing_dialog, GTK_TYPE_WINDOW)
 
-enum { PROP_0, PROP_SESSION, N_PROPS };
+enum { PROP_0, PROP_SESSION, PROP_ZOOM, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 enum { USE_PARAMETERS, N_SIGNALS };
@@ -289,6 +291,9 @@ bloom_sizing_dialog_get_property (GObject    *object,
     case PROP_SESSION:
       g_value_set_object (value, self->session);
       break;
+    case PROP_ZOOM:
+      g_value_set_uint (value, self->zoom);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -306,6 +311,9 @@ bloom_sizing_dialog_set_property (GObject      *object,
     {
     case PROP_SESSION:
       self->session = g_value_dup_object (value);
+      break;
+    case PROP_ZOOM:
+      bloom_sizing_dialog_set_zoom (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -341,6 +349,12 @@ bloom_sizing_dialog_class_init (BloomSizingDialogClass *klass)
     g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
                          G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The main window's zoom, which its page's text follows: a step of
+   * bloom-window-zoom.c, so style.css has its class. */
+  properties[PROP_ZOOM] =
+    g_param_spec_uint ("zoom", NULL, NULL,
+                       BLOOM_WINDOW_ZOOM_MIN, BLOOM_WINDOW_ZOOM_MAX, BLOOM_WINDOW_ZOOM_DEFAULT,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -379,6 +393,8 @@ static void
 bloom_sizing_dialog_init (BloomSizingDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->zoom = BLOOM_WINDOW_ZOOM_DEFAULT;
+  gtk_widget_add_css_class (gtk_window_get_child (GTK_WINDOW (self)), "zoom-100");
 
   /* A worked example to start from: SPEC S1's own. */
   gtk_editable_set_text (GTK_EDITABLE (self->n_entry), "100");
@@ -418,4 +434,37 @@ bloom_sizing_dialog_get_result (BloomSizingDialog *self,
     *sizing = self->sizing;
 
   return self->valid;
+}
+
+guint
+bloom_sizing_dialog_get_zoom (BloomSizingDialog *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SIZING_DIALOG (self), BLOOM_WINDOW_ZOOM_DEFAULT);
+
+  return self->zoom;
+}
+
+/* The text at @zoom percent, as the main window's page (a zoom step). */
+void
+bloom_sizing_dialog_set_zoom (BloomSizingDialog *self,
+                              guint              zoom)
+{
+  GtkWidget *page = gtk_window_get_child (GTK_WINDOW (self));
+  g_autofree char *old_class = NULL;
+  g_autofree char *new_class = NULL;
+
+  g_return_if_fail (BLOOM_IS_SIZING_DIALOG (self));
+
+  zoom = CLAMP (zoom, BLOOM_WINDOW_ZOOM_MIN, BLOOM_WINDOW_ZOOM_MAX);
+  if (self->zoom == zoom || page == NULL)
+    return;
+
+  old_class = g_strdup_printf ("zoom-%u", self->zoom);
+  new_class = g_strdup_printf ("zoom-%u", zoom);
+  gtk_widget_remove_css_class (page, old_class);
+  gtk_widget_add_css_class (page, new_class);
+  self->zoom = zoom;
+  /* Opened again, it takes the size its text now needs. */
+  gtk_window_set_default_size (GTK_WINDOW (self), -1, -1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
 }

@@ -20,5 +20,8 @@ BloomSizingDialog *bloom_sizing_dialog_new         (GtkWindow         *parent,
 BloomSession      *bloom_sizing_dialog_get_session (BloomSizingDialog *self);
 gboolean           bloom_sizing_dialog_get_result  (BloomSizingDialog *self,
                                                     BloomSizing       *sizing);
+guint              bloom_sizing_dialog_get_zoom    (BloomSizingDialog *self);
+void               bloom_sizing_dialog_set_zoom    (BloomSizingDialog *self,
+                                                    guint              zoom);
 
 G_END_DECLS

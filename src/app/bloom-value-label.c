@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include "bloom-style.h"
+#include "bloom-gtk-compat.h"
 #include "bloom-value-label.h"
 
 /* Why not a GtkLabel: a label asks for a new size whenever its text
@@ -313,7 +313,7 @@ bloom_value_label_snapshot (GtkWidget   *widget,
 
   /* Measuring may have laid it out whole since it was allocated. */
   set_layout_width (self, gtk_widget_get_width (widget));
-  bloom_style_get_color (widget, &color);
+  bloom_gtk_widget_get_color (widget, &color);
   /* The first baseline where measure() said it is, so that values in a
    * row in different fonts line up. */
   metrics = get_metrics (self);

@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include "bloom-style.h"
+#include "bloom-gtk-compat.h"
 #include "bloom-verdict-icon.h"
 
 /* A GtkImage asks for a new size whenever its icon changes, even to one
@@ -72,14 +72,14 @@ bloom_verdict_icon_snapshot (GtkWidget   *widget,
       GdkRGBA text;
 
       /* The text colour around the icon: its own is the accent's. */
-      bloom_style_get_color (gtk_widget_get_parent (widget), &text);
+      bloom_gtk_widget_get_color (gtk_widget_get_parent (widget), &text);
       color.red = alert_color.red + (text.red - alert_color.red) * ALERT_TOWARDS_TEXT;
       color.green = alert_color.green + (text.green - alert_color.green) * ALERT_TOWARDS_TEXT;
       color.blue = alert_color.blue + (text.blue - alert_color.blue) * ALERT_TOWARDS_TEXT;
       color.alpha = 1.0f;
     }
   else
-    bloom_style_get_color (widget, &color);
+    bloom_gtk_widget_get_color (widget, &color);
 
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot,

@@ -159,6 +159,8 @@ make_sizing_dialog (BloomWindow *self)
 
   g_signal_connect_object (dialog, "use-parameters", G_CALLBACK (on_use_parameters), self,
                            G_CONNECT_SWAPPED);
+  /* Its formulas are read from the back of the hall too. */
+  g_object_bind_property (self, "zoom", dialog, "zoom", G_BINDING_SYNC_CREATE);
 
   return GTK_WINDOW (dialog);
 }

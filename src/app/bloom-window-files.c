@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bloom-format.h"
+#include "bloom-gtk-compat.h"
 #include "bloom-picture-dialog.h"
 #include "bloom-quit-dialog.h"
 #include "bloom-session-file.h"
@@ -72,25 +73,14 @@ json_filters (void)
   return G_LIST_MODEL (filters);
 }
 
-/* GtkFileDialog from GTK 4.10; before, GtkFileChooserNative. Both go
- * through the file chooser portal inside a Flatpak. */
-#if GTK_CHECK_VERSION (4, 10, 0)
 static void
-file_dialog_done (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
+file_chosen (GFile    *file,
+             gpointer  user_data)
 {
-  GtkFileDialog *dialog = GTK_FILE_DIALOG (source);
-  g_autoptr(GFile) file = NULL;
-
-  if (g_object_get_data (source, "bloom-save") != NULL)
-    file = gtk_file_dialog_save_finish (dialog, result, NULL);
-  else
-    file = gtk_file_dialog_open_finish (dialog, result, NULL);
-
   file_choice_finish (user_data, file);
 }
 
+/* Through the file chooser portal inside a Flatpak. */
 static void
 choose_file (BloomWindow    *self,
              gboolean        save,
@@ -100,65 +90,9 @@ choose_file (BloomWindow    *self,
              FileChosenFunc  chosen,
              gpointer        data)
 {
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  FileChoice *choice = file_choice_new (self, chosen, data);
-
-  gtk_file_dialog_set_title (dialog, title);
-  gtk_file_dialog_set_filters (dialog, filters);
-  gtk_file_dialog_set_modal (dialog, TRUE);
-  if (save)
-    {
-      g_object_set_data (G_OBJECT (dialog), "bloom-save", GINT_TO_POINTER (TRUE));
-      gtk_file_dialog_set_initial_name (dialog, initial_name);
-      gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, file_dialog_done, choice);
-    }
-  else
-    gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, file_dialog_done, choice);
+  bloom_gtk_choose_file (GTK_WINDOW (self), save, title, save ? _("_Save") : _("_Import"),
+                         initial_name, filters, file_chosen, file_choice_new (self, chosen, data));
 }
-#else
-static void
-file_chooser_response (GtkNativeDialog *native,
-                       int              response,
-                       gpointer         user_data)
-{
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-
-  file_choice_finish (user_data, file);
-  g_object_unref (native);
-}
-
-static void
-choose_file (BloomWindow    *self,
-             gboolean        save,
-             const char     *title,
-             const char     *initial_name,
-             GListModel     *filters,
-             FileChosenFunc  chosen,
-             gpointer        data)
-{
-  GtkFileChooserNative *native;
-
-  native = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
-                                        save ? GTK_FILE_CHOOSER_ACTION_SAVE
-                                             : GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        save ? _("_Save") : _("_Import"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  if (save)
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), initial_name);
-  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
-    {
-      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
-
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-    }
-  g_signal_connect (native, "response", G_CALLBACK (file_chooser_response),
-                    file_choice_new (self, chosen, data));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
-}
-#endif
 
 static char *
 display_name (GFile *file)

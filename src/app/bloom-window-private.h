@@ -24,10 +24,6 @@ G_BEGIN_DECLS
 /* The type of Bloom Lab's session files (data/…mime.xml). */
 #define BLOOM_WINDOW_SESSION_MIME_TYPE "application/x-bloom-lab"
 
-#define BLOOM_WINDOW_ZOOM_DEFAULT 100
-#define BLOOM_WINDOW_ZOOM_MIN     50
-#define BLOOM_WINDOW_ZOOM_MAX     300
-
 struct _BloomWindow
 {
   GtkApplicationWindow  parent_instance;

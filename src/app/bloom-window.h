@@ -15,6 +15,11 @@ G_BEGIN_DECLS
 
 #define BLOOM_TYPE_WINDOW (bloom_window_get_type ())
 
+/* The page's zoom, in percent (bloom-window-zoom.c has the steps). */
+#define BLOOM_WINDOW_ZOOM_DEFAULT 100
+#define BLOOM_WINDOW_ZOOM_MIN     50
+#define BLOOM_WINDOW_ZOOM_MAX     300
+
 G_DECLARE_FINAL_TYPE (BloomWindow, bloom_window, BLOOM, WINDOW, GtkApplicationWindow)
 
 BloomWindow  *bloom_window_new         (GtkApplication *application,
