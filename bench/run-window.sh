@@ -137,7 +137,7 @@ for part in $parts; do
             closed) set -- ;;
             *) set -- --only "$detail" ;;
           esac
-          GSK_RENDERER=$renderer NO_AT_BRIDGE=1 GSETTINGS_BACKEND=memory \
+          GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
             GSETTINGS_SCHEMA_DIR=$schema_dir \
             "$bench_window" --ops "$ops" --resizes "$resizes" "$@"
           echo

@@ -17,11 +17,12 @@ if [ "$mode" = test-debian13 ]; then
   exec build-aux/debian13.sh test
 fi
 
+# librsvg2-common: the SVG loader GTK draws the icons with.
 packages="build-essential pkg-config meson ninja-build gettext
   libglib2.0-dev libglib2.0-dev-bin libglib2.0-bin libgtk-4-dev libjson-glib-dev
   gobject-introspection libgirepository1.0-dev
   desktop-file-utils appstream adwaita-icon-theme hicolor-icon-theme
-  fonts-dejavu-core fonts-wqy-microhei"
+  librsvg2-common fonts-dejavu-core fonts-wqy-microhei"
 if [ "$mode" = test ] || [ "$mode" = packages ]; then
   # python3-gi: test-python drives the model through Bloom-1.0.typelib.
   packages="$packages xvfb xauth dbus-daemon git locales valgrind python3-gi shared-mime-info"

@@ -45,7 +45,7 @@ xvfb=$!
 trap 'kill $app_pid $xvfb 2>/dev/null || true' EXIT INT TERM
 sleep 1
 
-export DISPLAY="$display" GSK_RENDERER=cairo GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+export DISPLAY="$display" GSK_RENDERER=cairo GSETTINGS_BACKEND=memory GTK_A11Y=none
 export GSETTINGS_SCHEMA_DIR="$builddir/data"
 
 "$app" &
