@@ -11,7 +11,7 @@
 # Without arguments it builds the programs in $BUILDDIR (default _build, or
 # build/ when only that one exists; set up first when neither exists).
 #
-# Without DISPLAY it runs itself under its own Xvfb (xvfb-run -a, a
+# Without DISPLAY it runs itself under its own Xvfb (build-aux/run-xvfb.sh, a
 # 3200×2000 screen, so that the pointer in its middle is off the
 # windows). Start-up and dconf each run under their own
 # dbus-run-session with their own XDG directories, so a Bloom Lab already
@@ -51,14 +51,14 @@ save_runs=${SAVE_RUNS:-101}
 backends=${BACKENDS:-memory keyfile dconf}
 
 if [ -z "${DISPLAY:-}" ]; then
-  if ! command -v xvfb-run >/dev/null 2>&1; then
-    echo "run-window.sh: no DISPLAY and no xvfb-run (apt-get install xvfb xauth)" >&2
+  if ! command -v Xvfb >/dev/null 2>&1; then
+    echo "run-window.sh: no DISPLAY and no Xvfb (apt-get install xvfb)" >&2
     exit 1
   fi
   # The pointer starts in the middle of the screen: on this size it is
   # outside every window the benchmarks open at the top left, so no
   # tooltip comes up and adds work to the figures.
-  exec xvfb-run -a -s "-screen 0 3200x2000x24 -nolisten tcp" sh "$self" "$@"
+  exec "$top/build-aux/run-xvfb.sh" -s "-screen 0 3200x2000x24" sh "$self" "$@"
 fi
 
 if [ $# -ge 6 ]; then

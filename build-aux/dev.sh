@@ -65,7 +65,7 @@ case "$mode" in
     ;;
   test)
     # Window tests need a display and a session bus of their own.
-    exec dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
+    exec dbus-run-session -- build-aux/run-xvfb.sh -s "-screen 0 1280x1024x24" \
       meson test -C "$builddir" --print-errorlogs
     ;;
   *)

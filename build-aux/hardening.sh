@@ -85,7 +85,7 @@ check_sanitizer_log
 
 step "Window tests with the sanitizers ($asan_dir)"
 ninja -C "$asan_dir"
-with_window_sanitizers dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
+with_window_sanitizers dbus-run-session -- build-aux/run-xvfb.sh -s "-screen 0 1280x1024x24" \
     meson test -C "$asan_dir" --no-rebuild --print-errorlogs --timeout-multiplier 4 --suite window
 
 check_sanitizer_log
