@@ -93,15 +93,61 @@ G_STATIC_ASSERT (BLOOM_HASH_SEED1 == 2166136261u);
 G_STATIC_ASSERT (BLOOM_HASH_SEED2 == 0xdeadbeefu);
 
 /* What only the running library can tell: its types are registered as
- * objects, its error domain as a quark. */
+ * objects and enums, its error domain as a quark. */
 static void
 test_names (void)
 {
   GType types[] = { BLOOM_TYPE_FILTER, BLOOM_TYPE_OPERATION, BLOOM_TYPE_SESSION };
+  GType enums[] = {
+    BLOOM_TYPE_ERROR, BLOOM_TYPE_PARAMETER, BLOOM_TYPE_OPERATION_KIND, BLOOM_TYPE_OUTCOME,
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
     g_assert_true (g_type_is_a (types[i], G_TYPE_OBJECT));
+  for (guint i = 0; i < G_N_ELEMENTS (enums); i++)
+    g_assert_true (G_TYPE_IS_ENUM (enums[i]));
+  g_assert_true (G_TYPE_IS_FLAGS (BLOOM_TYPE_STATE_FLAGS));
   g_assert_cmpuint (BLOOM_ERROR, !=, 0);
+}
+
+/* The names of the JSON document are the nicks of the generated enum
+ * types, in the order of the values; Python sees the same nicks. */
+static void
+test_enum_names (void)
+{
+  const char *kinds[] = { "insert", "query" };
+  const char *outcomes[] = {
+    "inserted", "already-inserted", "member", "false-positive", "definitely-absent",
+  };
+  g_autoptr(GEnumClass) kind_class = g_type_class_ref (BLOOM_TYPE_OPERATION_KIND);
+  g_autoptr(GEnumClass) outcome_class = g_type_class_ref (BLOOM_TYPE_OUTCOME);
+  BloomOperationKind kind;
+  BloomOutcome outcome;
+
+  g_assert_cmpuint (kind_class->n_values, ==, G_N_ELEMENTS (kinds));
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_assert_cmpstr (bloom_operation_kind_to_string (i), ==, kinds[i]);
+      g_assert_cmpstr (g_enum_get_value (kind_class, i)->value_nick, ==, kinds[i]);
+      g_assert_true (bloom_operation_kind_from_string (kinds[i], &kind));
+      g_assert_cmpint (kind, ==, i);
+    }
+  g_assert_cmpuint (outcome_class->n_values, ==, G_N_ELEMENTS (outcomes));
+  for (guint i = 0; i < G_N_ELEMENTS (outcomes); i++)
+    {
+      g_assert_cmpstr (bloom_outcome_to_string (i), ==, outcomes[i]);
+      g_assert_cmpstr (g_enum_get_value (outcome_class, i)->value_nick, ==, outcomes[i]);
+      g_assert_true (bloom_outcome_from_string (outcomes[i], &outcome));
+      g_assert_cmpint (outcome, ==, i);
+    }
+
+  /* A C name or another spelling names nothing. */
+  kind = BLOOM_OPERATION_QUERY;
+  g_assert_false (bloom_operation_kind_from_string ("BLOOM_OPERATION_INSERT", &kind));
+  g_assert_false (bloom_operation_kind_from_string ("Insert", &kind));
+  g_assert_cmpint (kind, ==, BLOOM_OPERATION_QUERY);
+  g_assert_false (bloom_outcome_from_string ("false_positive", &outcome));
+  g_assert_false (bloom_outcome_from_string ("", &outcome));
 }
 
 /* The seed example through the contract alone. */
@@ -139,6 +185,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/contract/names", test_names);
+  g_test_add_func ("/contract/enum-names", test_enum_names);
   g_test_add_func ("/contract/use", test_use);
 
   return g_test_run ();

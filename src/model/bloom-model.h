@@ -5,6 +5,7 @@
 
 #pragma once
 
+#include "bloom-enum-types.h"
 #include "bloom-error.h"
 #include "bloom-filter.h"
 #include "bloom-hash.h"

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "bloom-enum-types.h"
 #include "bloom-operation-private.h"
 
 struct _BloomOperation
@@ -33,22 +34,6 @@ struct _BloomOperation
 };
 
 G_DEFINE_FINAL_TYPE (BloomOperation, bloom_operation, G_TYPE_OBJECT)
-
-/* The names of the JSON document and the test traces, by value; they are
- * identifiers, never shown to a user. */
-static const char * const kind_names[] = {
-  [BLOOM_OPERATION_INSERT] = "insert",
-  [BLOOM_OPERATION_QUERY] = "query",
-};
-static const char * const outcome_names[] = {
-  [BLOOM_OUTCOME_INSERTED] = "inserted",
-  [BLOOM_OUTCOME_ALREADY_INSERTED] = "already-inserted",
-  [BLOOM_OUTCOME_MEMBER] = "member",
-  [BLOOM_OUTCOME_FALSE_POSITIVE] = "false-positive",
-  [BLOOM_OUTCOME_DEFINITELY_ABSENT] = "definitely-absent",
-};
-G_STATIC_ASSERT (G_N_ELEMENTS (kind_names) == BLOOM_OPERATION_QUERY + 1);
-G_STATIC_ASSERT (G_N_ELEMENTS (outcome_names) == BLOOM_OUTCOME_DEFINITELY_ABSENT + 1);
 
 static void
 bloom_operation_finalize (GObject *object)
@@ -110,8 +95,8 @@ bloom_operation_reinit (BloomOperation     *self,
                         guint16             after_mask)
 {
   g_assert (BLOOM_IS_OPERATION (self));
-  g_assert (kind < G_N_ELEMENTS (kind_names));
-  g_assert (outcome < G_N_ELEMENTS (outcome_names));
+  g_assert (kind <= BLOOM_OPERATION_QUERY);
+  g_assert (outcome <= BLOOM_OUTCOME_DEFINITELY_ABSENT);
   g_assert (text != NULL);
   g_assert (memchr (text, '\0', len) == NULL);
   g_assert (n_positions >= BLOOM_K_MIN && n_positions <= BLOOM_K_MAX);
@@ -358,21 +343,40 @@ bloom_operation_has_position (BloomOperation *self,
   return FALSE;
 }
 
-/* The index of @str in @names, which has @n_names entries. */
-static gboolean
-find_name (const char * const *names,
-           guint               n_names,
-           const char         *str,
-           guint              *index)
+/* The nicks of the generated enum types (bloom-enum-types.h) are the
+ * names of the JSON document and the test traces: identifiers, never
+ * shown to a user. The values are static data, so the pointers outlive
+ * the class reference. */
+static const char *
+enum_to_nick (GType type,
+              int   value)
 {
-  for (guint i = 0; i < n_names; i++)
-    if (strcmp (str, names[i]) == 0)
-      {
-        *index = i;
-        return TRUE;
-      }
+  g_autoptr(GEnumClass) klass = g_type_class_ref (type);
+  GEnumValue *enum_value = g_enum_get_value (klass, value);
 
-  return FALSE;
+  g_return_val_if_fail (enum_value != NULL, NULL);
+
+  return enum_value->value_nick;
+}
+
+static gboolean
+enum_from_nick (GType       type,
+                const char *nick,
+                int        *value)
+{
+  g_autoptr(GEnumClass) klass = NULL;
+  GEnumValue *enum_value;
+
+  g_return_val_if_fail (nick != NULL, FALSE);
+
+  klass = g_type_class_ref (type);
+  enum_value = g_enum_get_value_by_nick (klass, nick);
+  if (enum_value == NULL)
+    return FALSE;
+
+  *value = enum_value->value;
+
+  return TRUE;
 }
 
 /**
@@ -385,9 +389,7 @@ find_name (const char * const *names,
 const char *
 bloom_operation_kind_to_string (BloomOperationKind kind)
 {
-  g_return_val_if_fail (kind < G_N_ELEMENTS (kind_names), NULL);
-
-  return kind_names[kind];
+  return enum_to_nick (BLOOM_TYPE_OPERATION_KIND, kind);
 }
 
 /**
@@ -401,15 +403,14 @@ gboolean
 bloom_operation_kind_from_string (const char         *str,
                                   BloomOperationKind *kind)
 {
-  guint index;
+  int value;
 
-  g_return_val_if_fail (str != NULL, FALSE);
   g_return_val_if_fail (kind != NULL, FALSE);
 
-  if (!find_name (kind_names, G_N_ELEMENTS (kind_names), str, &index))
+  if (!enum_from_nick (BLOOM_TYPE_OPERATION_KIND, str, &value))
     return FALSE;
 
-  *kind = index;
+  *kind = value;
 
   return TRUE;
 }
@@ -424,9 +425,7 @@ bloom_operation_kind_from_string (const char         *str,
 const char *
 bloom_outcome_to_string (BloomOutcome outcome)
 {
-  g_return_val_if_fail (outcome < G_N_ELEMENTS (outcome_names), NULL);
-
-  return outcome_names[outcome];
+  return enum_to_nick (BLOOM_TYPE_OUTCOME, outcome);
 }
 
 /**
@@ -440,15 +439,14 @@ gboolean
 bloom_outcome_from_string (const char   *str,
                            BloomOutcome *outcome)
 {
-  guint index;
+  int value;
 
-  g_return_val_if_fail (str != NULL, FALSE);
   g_return_val_if_fail (outcome != NULL, FALSE);
 
-  if (!find_name (outcome_names, G_N_ELEMENTS (outcome_names), str, &index))
+  if (!enum_from_nick (BLOOM_TYPE_OUTCOME, str, &value))
     return FALSE;
 
-  *outcome = index;
+  *outcome = value;
 
   return TRUE;
 }
