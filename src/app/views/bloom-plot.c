@@ -136,25 +136,136 @@ bloom_plot_append_legend_text (GtkSnapshot   *snapshot,
   return x + BLOOM_PLOT_SAMPLE + 6 + width + 18;
 }
 
+/* The layout, colours and line height of a drawing of @widget; its
+ * lines wait for bloom_plot_drawing_begin(). */
+void
+bloom_plot_drawing_init (BloomPlotDrawing *d,
+                         GtkWidget        *widget,
+                         GtkSnapshot      *snapshot)
+{
+  *d = (BloomPlotDrawing) { .snapshot = snapshot };
+  d->layout = gtk_widget_create_pango_layout (widget, "0");
+  pango_layout_get_pixel_size (d->layout, NULL, &d->line_height);
+  bloom_plot_get_colors (widget, &d->fg, &d->dim);
+}
+
+/* The lines on @direct when given (a picture's surface), else on a cairo
+ * node of the snapshot, @width by @height. */
+void
+bloom_plot_drawing_begin (BloomPlotDrawing *d,
+                          int               width,
+                          int               height,
+                          cairo_t          *direct)
+{
+  d->direct = direct != NULL;
+  if (d->direct)
+    {
+      d->cr = cairo_reference (direct);
+      cairo_save (d->cr);
+    }
+  else
+    d->cr = gtk_snapshot_append_cairo (d->snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+void
+bloom_plot_drawing_clear (BloomPlotDrawing *d)
+{
+  if (d->cr != NULL && d->direct)
+    cairo_restore (d->cr);
+  g_clear_pointer (&d->cr, cairo_destroy);
+  g_clear_object (&d->layout);
+}
+
 /* The area a plot draws its lines in: under the legend, right of the rate
  * labels, above the x axis's labels and title, @right_gap from the right.
- * FALSE when that leaves too little room to draw in. */
+ * FALSE when that leaves too little room to draw in. The drawing and the
+ * tooltips both go by what this returns. */
 gboolean
-bloom_plot_place_area (int     label_width,
-                       float   legend_y,
-                       int     line_height,
-                       int     width,
-                       int     height,
-                       int     right_gap,
-                       float  *left,
-                       float  *right,
-                       float  *top,
-                       float  *bottom)
+bloom_plot_place_area (const BloomPlotDrawing *d,
+                       int                     label_width,
+                       float                   legend_y,
+                       int                     width,
+                       int                     height,
+                       int                     right_gap,
+                       BloomPlotArea          *area)
 {
-  *left = BLOOM_PLOT_PAD + label_width + BLOOM_PLOT_TICK + 4;
-  *right = width - BLOOM_PLOT_PAD - right_gap;
-  *top = legend_y + line_height + 14;
-  *bottom = height - BLOOM_PLOT_PAD - 2 * line_height - BLOOM_PLOT_TICK - 6;
+  area->left = BLOOM_PLOT_PAD + label_width + BLOOM_PLOT_TICK + 4;
+  area->right = width - BLOOM_PLOT_PAD - right_gap;
+  area->top = legend_y + d->line_height + 14;
+  area->bottom = height - BLOOM_PLOT_PAD - 2 * d->line_height - BLOOM_PLOT_TICK - 6;
 
-  return *bottom - *top >= 40 && *right - *left >= 120;
+  return area->bottom - area->top >= 40 && area->right - area->left >= 120;
+}
+
+/* Whether @x lies over @area, or within @margin of it: a tooltip names
+ * the column or point under the pointer at any height. */
+gboolean
+bloom_plot_area_spans_x (const BloomPlotArea *area,
+                         double               x,
+                         double               margin)
+{
+  return x >= area->left - margin && x <= area->right + margin;
+}
+
+/* The rate axis's and the x axis's lines. */
+void
+bloom_plot_draw_axes (BloomPlotDrawing    *d,
+                      const BloomPlotArea *area)
+{
+  bloom_plot_set_source (d->cr, &d->fg, 0.6f);
+  cairo_move_to (d->cr, area->left + 0.5, area->top);
+  cairo_line_to (d->cr, area->left + 0.5, area->bottom + 0.5);
+  cairo_line_to (d->cr, area->right, area->bottom + 0.5);
+  cairo_stroke (d->cr);
+}
+
+/* A rate at height @ty: a faint line across the area at @alpha, a tick
+ * on the axis when @tick, and @label left of the axis. */
+void
+bloom_plot_draw_rate_line (BloomPlotDrawing    *d,
+                           const BloomPlotArea *area,
+                           double               ty,
+                           const char          *label,
+                           float                alpha,
+                           gboolean             tick)
+{
+  bloom_plot_set_source (d->cr, &d->fg, alpha);
+  cairo_move_to (d->cr, area->left, ty);
+  cairo_line_to (d->cr, area->right, ty);
+  cairo_stroke (d->cr);
+  if (tick)
+    {
+      bloom_plot_set_source (d->cr, &d->fg, 0.6f);
+      cairo_move_to (d->cr, area->left - BLOOM_PLOT_TICK, ty);
+      cairo_line_to (d->cr, area->left, ty);
+      cairo_stroke (d->cr);
+    }
+  bloom_plot_append_text (d->snapshot, d->layout, label, area->left - BLOOM_PLOT_TICK - 4,
+                          ty - d->line_height / 2.0, 1, &d->dim);
+}
+
+/* A tick below the x axis at @tx, labelled in @color. */
+void
+bloom_plot_draw_x_tick (BloomPlotDrawing    *d,
+                        const BloomPlotArea *area,
+                        double               tx,
+                        const char          *label,
+                        const GdkRGBA       *color)
+{
+  bloom_plot_set_source (d->cr, &d->fg, 0.6f);
+  cairo_move_to (d->cr, tx, area->bottom);
+  cairo_line_to (d->cr, tx, area->bottom + BLOOM_PLOT_TICK);
+  cairo_stroke (d->cr);
+  bloom_plot_append_text (d->snapshot, d->layout, label, tx, area->bottom + BLOOM_PLOT_TICK + 2,
+                          0.5, color);
+}
+
+/* The x axis's title, centred under its labels. */
+void
+bloom_plot_append_x_title (BloomPlotDrawing    *d,
+                           const BloomPlotArea *area,
+                           const char          *title)
+{
+  bloom_plot_append_text (d->snapshot, d->layout, title, (area->left + area->right) / 2,
+                          area->bottom + BLOOM_PLOT_TICK + 4 + d->line_height, 0.5, &d->dim);
 }

@@ -53,15 +53,59 @@ float bloom_plot_append_legend_text  (GtkSnapshot   *snapshot,
                                       float          y,
                                       const GdkRGBA *color);
 
-gboolean bloom_plot_place_area (int     label_width,
-                                float   legend_y,
-                                int     line_height,
-                                int     width,
-                                int     height,
-                                int     right_gap,
-                                float  *left,
-                                float  *right,
-                                float  *top,
-                                float  *bottom);
+/* Where a plot draws its lines, in widget coordinates. */
+typedef struct
+{
+  float left, right, top, bottom;
+} BloomPlotArea;
+
+/* What each step of a plot's drawing draws with: its lines go to @cr,
+ * its words to @snapshot, above the lines. */
+typedef struct
+{
+  GtkSnapshot *snapshot;
+  cairo_t     *cr;
+  PangoLayout *layout;
+  GdkRGBA      fg, dim;
+  int          line_height;
+  gboolean     direct;   /* cr is a picture's, to give back as it was */
+} BloomPlotDrawing;
+
+void     bloom_plot_drawing_init    (BloomPlotDrawing    *d,
+                                     GtkWidget           *widget,
+                                     GtkSnapshot         *snapshot);
+void     bloom_plot_drawing_begin   (BloomPlotDrawing    *d,
+                                     int                  width,
+                                     int                  height,
+                                     cairo_t             *direct);
+void     bloom_plot_drawing_clear   (BloomPlotDrawing    *d);
+
+gboolean bloom_plot_place_area      (const BloomPlotDrawing *d,
+                                     int                  label_width,
+                                     float                legend_y,
+                                     int                  width,
+                                     int                  height,
+                                     int                  right_gap,
+                                     BloomPlotArea       *area);
+gboolean bloom_plot_area_spans_x    (const BloomPlotArea *area,
+                                     double               x,
+                                     double               margin);
+
+void     bloom_plot_draw_axes       (BloomPlotDrawing    *d,
+                                     const BloomPlotArea *area);
+void     bloom_plot_draw_rate_line  (BloomPlotDrawing    *d,
+                                     const BloomPlotArea *area,
+                                     double               ty,
+                                     const char          *label,
+                                     float                alpha,
+                                     gboolean             tick);
+void     bloom_plot_draw_x_tick     (BloomPlotDrawing    *d,
+                                     const BloomPlotArea *area,
+                                     double               tx,
+                                     const char          *label,
+                                     const GdkRGBA       *color);
+void     bloom_plot_append_x_title  (BloomPlotDrawing    *d,
+                                     const BloomPlotArea *area,
+                                     const char          *title);
 
 G_END_DECLS

@@ -15,15 +15,25 @@
 #include "bloom-rate-plot.h"
 
 #define PAD    BLOOM_PLOT_PAD
-#define TICK   BLOOM_PLOT_TICK
 #define SAMPLE BLOOM_PLOT_SAMPLE
 #define MARKER BLOOM_PLOT_MARKER
+
+typedef struct
+{
+  BloomPlotArea area;
+  int           y_min, y_max;    /* decades at the bottom and top */
+  int           y_step;          /* decades from one label to the next */
+} Frame;
 
 struct _BloomRatePlot
 {
   BloomSessionView parent_instance;
 
   char         *description;
+  /* Where the last snapshot put the curves, for the tooltip; FALSE while
+   * nothing is drawn. */
+  gboolean      drawn;
+  Frame         drawn_frame;
 };
 
 G_DEFINE_FINAL_TYPE (BloomRatePlot, bloom_rate_plot, BLOOM_TYPE_SESSION_VIEW)
@@ -141,26 +151,19 @@ format_decade (int exponent)
   return g_string_free (text, FALSE);
 }
 
-typedef struct
-{
-  float left, right, top, bottom;
-  int   y_min, y_max;    /* decades at the bottom and top */
-  int   y_step;          /* decades from one label to the next */
-} Frame;
-
 static double
 x_for_k (const Frame *frame,
          double       k)
 {
-  return frame->left + (k - 0.5) / BLOOM_K_MAX * (frame->right - frame->left);
+  return frame->area.left + (k - 0.5) / BLOOM_K_MAX * (frame->area.right - frame->area.left);
 }
 
 static double
 y_for_rate (const Frame *frame,
             double       rate)
 {
-  return frame->top + (frame->y_max - log10 (rate)) / (frame->y_max - frame->y_min) *
-                      (frame->bottom - frame->top);
+  return frame->area.top + (frame->y_max - log10 (rate)) / (frame->y_max - frame->y_min) *
+                      (frame->area.bottom - frame->area.top);
 }
 
 typedef enum
@@ -212,15 +215,11 @@ append_legend_entry (GtkSnapshot   *snapshot,
   return bloom_plot_append_legend_text (snapshot, layout, text, x, y, fg);
 }
 
-/* What each step of the drawing draws with. */
+/* What each step of the drawing draws with, and where. */
 typedef struct
 {
-  GtkSnapshot *snapshot;
-  cairo_t     *cr;
-  PangoLayout *layout;
-  GdkRGBA      fg, dim;
-  int          line_height;
-  Frame        frame;
+  BloomPlotDrawing plot;
+  Frame            frame;
 } Drawing;
 
 /* The decades the rate axis spans, bottom and top, and how many of them
@@ -275,10 +274,10 @@ append_legend (Drawing      *d,
   g_autofree char *optimal_legend = NULL;
   g_autofree char *current_legend = NULL;
   const char *texts[N_LEGEND_ENTRIES];
-  const GdkRGBA *colors[N_LEGEND_ENTRIES] = { &bloom_plot_approx_color, &bloom_plot_exact_color, &d->fg, &bloom_plot_current_color };
-  float x = PAD, y = PAD + d->line_height + 4;
+  const GdkRGBA *colors[N_LEGEND_ENTRIES] = { &bloom_plot_approx_color, &bloom_plot_exact_color, &d->plot.fg, &bloom_plot_current_color };
+  float x = PAD, y = PAD + d->plot.line_height + 4;
 
-  bloom_plot_append_text (d->snapshot, d->layout, _("False-positive rate (log scale)"), PAD, PAD, 0, &d->dim);
+  bloom_plot_append_text (d->plot.snapshot, d->plot.layout, _("False-positive rate (log scale)"), PAD, PAD, 0, &d->plot.dim);
   /* Translators: k* is the best number of positions per string */
   optimal_legend = g_strdup_printf (_("best k* = (m/n)·ln 2 ≈ %s"), optimal_text);
   /* Translators: the k of the active filter, marked on the plot */
@@ -292,32 +291,18 @@ append_legend (Drawing      *d,
     {
       int text_width;
 
-      pango_layout_set_text (d->layout, texts[kind], -1);
-      pango_layout_get_pixel_size (d->layout, &text_width, NULL);
+      pango_layout_set_text (d->plot.layout, texts[kind], -1);
+      pango_layout_get_pixel_size (d->plot.layout, &text_width, NULL);
       if (x > PAD && x + SAMPLE + 6 + text_width > width - PAD)
         {
           x = PAD;
-          y += d->line_height + 2;
+          y += d->plot.line_height + 2;
         }
-      x = append_legend_entry (d->snapshot, d->cr, d->layout, texts[kind], x, y, d->line_height,
-                               colors[kind], kind, &d->fg);
+      x = append_legend_entry (d->plot.snapshot, d->plot.cr, d->plot.layout, texts[kind], x, y, d->plot.line_height,
+                               colors[kind], kind, &d->plot.fg);
     }
 
   return y;
-}
-
-/* The plot area: under the legend, right of the rate labels, above the
- * k axis. FALSE when that leaves too little room to draw in. */
-static gboolean
-place_frame (Frame *frame,
-             int    label_width,
-             float  legend_y,
-             int    line_height,
-             int    width,
-             int    height)
-{
-  return bloom_plot_place_area (label_width, legend_y, line_height, width, height, 4,
-                                &frame->left, &frame->right, &frame->top, &frame->bottom);
 }
 
 /* The filter's k: a band behind everything, faint enough that the
@@ -328,30 +313,24 @@ draw_current_band (Drawing      *d,
 {
   const Frame *frame = &d->frame;
 
-  bloom_plot_set_source (d->cr, &bloom_plot_current_color, 0.1f);
-  cairo_rectangle (d->cr, x_for_k (frame, curves->k - 0.5), frame->top,
-                   x_for_k (frame, 1.5) - x_for_k (frame, 0.5), frame->bottom - frame->top);
-  cairo_fill (d->cr);
+  bloom_plot_set_source (d->plot.cr, &bloom_plot_current_color, 0.1f);
+  cairo_rectangle (d->plot.cr, x_for_k (frame, curves->k - 0.5), frame->area.top,
+                   x_for_k (frame, 1.5) - x_for_k (frame, 0.5), frame->area.bottom - frame->area.top);
+  cairo_fill (d->plot.cr);
 }
 
-/* A faint line across the plot at @rate, labelled left of the axis.
- * Returns where it runs. */
-static double
+/* A faint line across the plot at @rate, labelled left of the axis, with
+ * a tick when @tick. */
+static void
 draw_rate_line (Drawing    *d,
                 double      rate,
                 const char *label,
-                float       alpha)
+                float       alpha,
+                gboolean    tick)
 {
   double ty = round (y_for_rate (&d->frame, rate)) + 0.5;
 
-  bloom_plot_set_source (d->cr, &d->fg, alpha);
-  cairo_move_to (d->cr, d->frame.left, ty);
-  cairo_line_to (d->cr, d->frame.right, ty);
-  cairo_stroke (d->cr);
-  bloom_plot_append_text (d->snapshot, d->layout, label, d->frame.left - TICK - 4, ty - d->line_height / 2.0,
-               1, &d->dim);
-
-  return ty;
+  bloom_plot_draw_rate_line (&d->plot, &d->frame.area, ty, label, alpha, tick);
 }
 
 /* Decades: a faint line, a tick and a label each. Within a single
@@ -362,16 +341,12 @@ draw_rate_axis (Drawing *d)
 {
   const Frame *frame = &d->frame;
 
-  cairo_set_line_width (d->cr, 1);
+  cairo_set_line_width (d->plot.cr, 1);
   for (int e = frame->y_max; e >= frame->y_min; e -= frame->y_step)
     {
       g_autofree char *label = format_decade (e);
-      double ty = draw_rate_line (d, pow (10.0, e), label, 0.12f);
 
-      bloom_plot_set_source (d->cr, &d->fg, 0.6f);
-      cairo_move_to (d->cr, frame->left - TICK, ty);
-      cairo_line_to (d->cr, frame->left, ty);
-      cairo_stroke (d->cr);
+      draw_rate_line (d, pow (10.0, e), label, 0.12f, TRUE);
     }
 
   if (frame->y_max - frame->y_min == 1)
@@ -380,7 +355,7 @@ draw_rate_axis (Drawing *d)
         double value = (i == 0 ? 2.0 : 5.0) * pow (10.0, frame->y_min);
         g_autofree char *label = g_strdup_printf ("%g", value);
 
-        draw_rate_line (d, value, label, 0.08f);
+        draw_rate_line (d, value, label, 0.08f, FALSE);
       }
 }
 
@@ -391,25 +366,15 @@ draw_k_axis (Drawing *d,
 {
   const Frame *frame = &d->frame;
 
-  bloom_plot_set_source (d->cr, &d->fg, 0.6f);
-  cairo_move_to (d->cr, frame->left + 0.5, frame->top);
-  cairo_line_to (d->cr, frame->left + 0.5, frame->bottom + 0.5);
-  cairo_line_to (d->cr, frame->right, frame->bottom + 0.5);
-  cairo_stroke (d->cr);
+  bloom_plot_draw_axes (&d->plot, &frame->area);
   for (guint k = 1; k <= BLOOM_K_MAX; k++)
     {
       g_autofree char *label = g_strdup_printf ("%u", k);
-      double tx = round (x_for_k (frame, k)) + 0.5;
 
-      bloom_plot_set_source (d->cr, &d->fg, 0.6f);
-      cairo_move_to (d->cr, tx, frame->bottom);
-      cairo_line_to (d->cr, tx, frame->bottom + TICK);
-      cairo_stroke (d->cr);
-      bloom_plot_append_text (d->snapshot, d->layout, label, tx, frame->bottom + TICK + 2,
-                   0.5, k == current_k ? &d->fg : &d->dim);
+      bloom_plot_draw_x_tick (&d->plot, &frame->area, round (x_for_k (frame, k)) + 0.5, label,
+                              k == current_k ? &d->plot.fg : &d->plot.dim);
     }
-  bloom_plot_append_text (d->snapshot, d->layout, _("k (positions per string)"),
-               (frame->left + frame->right) / 2, frame->bottom + TICK + 4 + d->line_height, 0.5, &d->dim);
+  bloom_plot_append_x_title (&d->plot, &frame->area, _("k (positions per string)"));
 }
 
 /* k* beyond 1 … 12: an arrow to the side it lies on, labelled. */
@@ -418,20 +383,20 @@ draw_optimal_k_arrow (Drawing  *d,
                       gboolean  right)
 {
   const Frame *frame = &d->frame;
-  double ax = right ? frame->right - 2 : frame->left + 2;
+  double ax = right ? frame->area.right - 2 : frame->area.left + 2;
   double dir = right ? 1 : -1;
 
-  cairo_set_dash (d->cr, NULL, 0, 0);
-  cairo_move_to (d->cr, ax - dir * 14, frame->top + 6);
-  cairo_line_to (d->cr, ax, frame->top + 6);
-  cairo_stroke (d->cr);
-  cairo_move_to (d->cr, ax, frame->top + 6);
-  cairo_line_to (d->cr, ax - dir * 6, frame->top + 2);
-  cairo_line_to (d->cr, ax - dir * 6, frame->top + 10);
-  cairo_close_path (d->cr);
-  cairo_fill (d->cr);
-  bloom_plot_append_text (d->snapshot, d->layout, "k*", ax - dir * 18, frame->top + 6 - d->line_height / 2.0,
-               right ? 1 : 0, &d->fg);
+  cairo_set_dash (d->plot.cr, NULL, 0, 0);
+  cairo_move_to (d->plot.cr, ax - dir * 14, frame->area.top + 6);
+  cairo_line_to (d->plot.cr, ax, frame->area.top + 6);
+  cairo_stroke (d->plot.cr);
+  cairo_move_to (d->plot.cr, ax, frame->area.top + 6);
+  cairo_line_to (d->plot.cr, ax - dir * 6, frame->area.top + 2);
+  cairo_line_to (d->plot.cr, ax - dir * 6, frame->area.top + 10);
+  cairo_close_path (d->plot.cr);
+  cairo_fill (d->plot.cr);
+  bloom_plot_append_text (d->plot.snapshot, d->plot.layout, "k*", ax - dir * 18, frame->area.top + 6 - d->plot.line_height / 2.0,
+               right ? 1 : 0, &d->plot.fg);
 }
 
 /* k*: a dashed line where it falls inside 1 … 12, else an arrow. */
@@ -439,21 +404,21 @@ static void
 draw_optimal_k (Drawing *d,
                 double   optimal_k)
 {
-  cairo_save (d->cr);
-  bloom_plot_set_source (d->cr, &d->fg, 0.8f);
-  cairo_set_line_width (d->cr, 1.5);
-  cairo_set_dash (d->cr, (double[]) { 3, 3 }, 2, 0);
+  cairo_save (d->plot.cr);
+  bloom_plot_set_source (d->plot.cr, &d->plot.fg, 0.8f);
+  cairo_set_line_width (d->plot.cr, 1.5);
+  cairo_set_dash (d->plot.cr, (double[]) { 3, 3 }, 2, 0);
   if (optimal_k >= 0.5 && optimal_k <= BLOOM_K_MAX + 0.5)
     {
       double kx = x_for_k (&d->frame, optimal_k);
 
-      cairo_move_to (d->cr, kx, d->frame.top);
-      cairo_line_to (d->cr, kx, d->frame.bottom);
-      cairo_stroke (d->cr);
+      cairo_move_to (d->plot.cr, kx, d->frame.area.top);
+      cairo_line_to (d->plot.cr, kx, d->frame.area.bottom);
+      cairo_stroke (d->plot.cr);
     }
   else
     draw_optimal_k_arrow (d, optimal_k > BLOOM_K_MAX);
-  cairo_restore (d->cr);
+  cairo_restore (d->plot.cr);
 }
 
 /* The two curves: solid with circles, dashed with squares, so they
@@ -466,27 +431,27 @@ draw_curves (Drawing      *d,
     {
       const double *values = kind == LEGEND_APPROXIMATION ? curves->approx : curves->exact;
 
-      cairo_save (d->cr);
-      bloom_plot_set_source (d->cr, kind == LEGEND_APPROXIMATION ? &bloom_plot_approx_color : &bloom_plot_exact_color, 1.0f);
-      cairo_set_line_width (d->cr, 2);
+      cairo_save (d->plot.cr);
+      bloom_plot_set_source (d->plot.cr, kind == LEGEND_APPROXIMATION ? &bloom_plot_approx_color : &bloom_plot_exact_color, 1.0f);
+      cairo_set_line_width (d->plot.cr, 2);
       if (kind == LEGEND_EXACT)
-        cairo_set_dash (d->cr, (double[]) { 5, 3 }, 2, 0);
+        cairo_set_dash (d->plot.cr, (double[]) { 5, 3 }, 2, 0);
       for (guint k = 1; k <= BLOOM_K_MAX; k++)
         {
           double px = x_for_k (&d->frame, k), py = y_for_rate (&d->frame, values[k - 1]);
 
           if (k == 1)
-            cairo_move_to (d->cr, px, py);
+            cairo_move_to (d->plot.cr, px, py);
           else
-            cairo_line_to (d->cr, px, py);
+            cairo_line_to (d->plot.cr, px, py);
         }
-      cairo_stroke (d->cr);
-      cairo_set_dash (d->cr, NULL, 0, 0);
+      cairo_stroke (d->plot.cr);
+      cairo_set_dash (d->plot.cr, NULL, 0, 0);
       for (guint k = 1; k <= BLOOM_K_MAX; k++)
-        bloom_plot_draw_marker (d->cr, x_for_k (&d->frame, k), y_for_rate (&d->frame, values[k - 1]),
+        bloom_plot_draw_marker (d->plot.cr, x_for_k (&d->frame, k), y_for_rate (&d->frame, values[k - 1]),
                      kind == LEGEND_EXACT);
-      cairo_fill (d->cr);
-      cairo_restore (d->cr);
+      cairo_fill (d->plot.cr);
+      cairo_restore (d->plot.cr);
     }
 }
 
@@ -495,12 +460,12 @@ static void
 draw_current_point (Drawing      *d,
                     const Curves *curves)
 {
-  bloom_plot_set_source (d->cr, &bloom_plot_current_color, 1.0f);
-  cairo_set_line_width (d->cr, 2);
-  cairo_new_sub_path (d->cr);
-  cairo_arc (d->cr, x_for_k (&d->frame, curves->k), y_for_rate (&d->frame, curves->approx[curves->k - 1]),
+  bloom_plot_set_source (d->plot.cr, &bloom_plot_current_color, 1.0f);
+  cairo_set_line_width (d->plot.cr, 2);
+  cairo_new_sub_path (d->plot.cr);
+  cairo_arc (d->plot.cr, x_for_k (&d->frame, curves->k), y_for_rate (&d->frame, curves->approx[curves->k - 1]),
              MARKER + 4, 0, 2 * G_PI);
-  cairo_stroke (d->cr);
+  cairo_stroke (d->plot.cr);
 }
 
 /* The plot, @width by @height: its lines on @direct when given (a
@@ -513,40 +478,31 @@ snapshot_plot (BloomRatePlot *self,
                int            height,
                cairo_t       *direct)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
-  g_autoptr(PangoLayout) layout = NULL;
-  Drawing d = { .snapshot = snapshot };
+  Drawing d;
   Curves curves;
   int label_width;
   float legend_y;
+  gboolean placed;
 
+  if (direct == NULL)
+    self->drawn = FALSE;
   if (width <= 0 || height <= 0)
     return;
 
-  layout = gtk_widget_create_pango_layout (widget, NULL);
-  d.layout = layout;
-  bloom_plot_get_colors (widget, &d.fg, &d.dim);
-
+  bloom_plot_drawing_init (&d.plot, GTK_WIDGET (self), snapshot);
   if (!get_curves (self, &curves))
     {
-      bloom_plot_append_text (snapshot, layout, placeholder_text (self), PAD, PAD, 0, &d.dim);
+      bloom_plot_append_text (snapshot, d.plot.layout, placeholder_text (self), PAD, PAD, 0, &d.plot.dim);
+      bloom_plot_drawing_clear (&d.plot);
       return;
     }
 
-  pango_layout_set_text (layout, "0", -1);
-  pango_layout_get_pixel_size (layout, NULL, &d.line_height);
   fit_decades (&curves, &d.frame);
-  label_width = measure_decade_labels (layout, &d.frame);
-
-  if (direct != NULL)
-    {
-      d.cr = cairo_reference (direct);
-      cairo_save (d.cr);
-    }
-  else
-    d.cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  label_width = measure_decade_labels (d.plot.layout, &d.frame);
+  bloom_plot_drawing_begin (&d.plot, width, height, direct);
   legend_y = append_legend (&d, &curves, width);
-  if (place_frame (&d.frame, label_width, legend_y, d.line_height, width, height))
+  placed = bloom_plot_place_area (&d.plot, label_width, legend_y, width, height, 4, &d.frame.area);
+  if (placed)
     {
       draw_current_band (&d, &curves);
       draw_rate_axis (&d);
@@ -555,9 +511,12 @@ snapshot_plot (BloomRatePlot *self,
       draw_curves (&d, &curves);
       draw_current_point (&d, &curves);
     }
-  if (direct != NULL)
-    cairo_restore (d.cr);
-  cairo_destroy (d.cr);
+  if (direct == NULL)
+    {
+      self->drawn = placed;
+      self->drawn_frame = d.frame;
+    }
+  bloom_plot_drawing_clear (&d.plot);
 }
 
 static void
@@ -580,7 +539,6 @@ bloom_rate_plot_measure (GtkWidget      *widget,
   bloom_plot_measure (orientation, minimum, natural);
 }
 
-/* The values under the pointer, for the k column it is over. */
 static gboolean
 bloom_rate_plot_query_tooltip (GtkWidget  *widget,
                                int         x,
@@ -588,31 +546,15 @@ bloom_rate_plot_query_tooltip (GtkWidget  *widget,
                                gboolean    keyboard_mode,
                                GtkTooltip *tooltip)
 {
-  BloomRatePlot *self = BLOOM_RATE_PLOT (widget);
-  Curves curves;
-  g_autoptr(PangoLayout) layout = NULL;
-  g_autofree char *approx = NULL;
-  g_autofree char *exact = NULL;
   g_autofree char *text = NULL;
-  Frame frame;
-  int label_width = 0;
-  int k;
 
-  if (keyboard_mode || !get_curves (self, &curves))
+  if (keyboard_mode)
     return FALSE;
 
-  /* The same horizontal frame as the drawing, near enough for a column. */
-  layout = gtk_widget_create_pango_layout (widget, "10⁻⁰⁰");
-  pango_layout_get_pixel_size (layout, &label_width, NULL);
-  frame.left = PAD + label_width + TICK + 4;
-  frame.right = gtk_widget_get_width (widget) - PAD - 4;
-  k = (int) floor ((x - frame.left) / (frame.right - frame.left) * BLOOM_K_MAX + 0.5 + 0.5);
-  if (k < 1 || k > BLOOM_K_MAX)
+  text = bloom_rate_plot_describe_at (BLOOM_RATE_PLOT (widget), x, y);
+  if (text == NULL)
     return FALSE;
 
-  approx = bloom_format_decimal (curves.approx[k - 1]);
-  exact = bloom_format_decimal (curves.exact[k - 1]);
-  text = g_strdup_printf (_("k = %u: approximation %s, finite m %s."), (guint) k, approx, exact);
   gtk_tooltip_set_text (tooltip, text);
 
   return TRUE;
@@ -731,4 +673,43 @@ bloom_rate_plot_draw_picture (BloomRatePlot *self,
    * cairo's SVG surface keeps for good. */
   if (words != NULL)
     gsk_render_node_draw (words, cr);
+}
+
+/**
+ * bloom_rate_plot_describe_at:
+ * @self: a plot
+ * @x: a point of the plot as last drawn
+ * @y: the same
+ *
+ * What the tooltip says at (@x, @y): the values of the k column it is
+ * in, at any height, as the last snapshot placed the columns.
+ *
+ * Returns: (transfer full) (nullable): the values, or %NULL off the plot
+ */
+char *
+bloom_rate_plot_describe_at (BloomRatePlot *self,
+                             double         x,
+                             double         y)
+{
+  const Frame *frame = &self->drawn_frame;
+  Curves curves;
+  g_autofree char *approx = NULL;
+  g_autofree char *exact = NULL;
+  int k;
+
+  g_return_val_if_fail (BLOOM_IS_RATE_PLOT (self), NULL);
+
+  if (!self->drawn || !get_curves (self, &curves) ||
+      !bloom_plot_area_spans_x (&frame->area, x, 0))
+    return NULL;
+
+  /* The column of k spans k ± 0.5 (x_for_k). */
+  k = (int) floor ((x - frame->area.left) / (frame->area.right - frame->area.left) * BLOOM_K_MAX + 1);
+  if (k < 1 || k > BLOOM_K_MAX)
+    return NULL;
+
+  approx = bloom_format_decimal (curves.approx[k - 1]);
+  exact = bloom_format_decimal (curves.exact[k - 1]);
+
+  return g_strdup_printf (_("k = %u: approximation %s, finite m %s."), (guint) k, approx, exact);
 }

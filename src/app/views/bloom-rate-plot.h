@@ -19,6 +19,9 @@ G_DECLARE_FINAL_TYPE (BloomRatePlot, bloom_rate_plot, BLOOM, RATE_PLOT, BloomSes
 
 GtkWidget  *bloom_rate_plot_new                  (void);
 const char *bloom_rate_plot_get_text_alternative (BloomRatePlot *self);
+char       *bloom_rate_plot_describe_at          (BloomRatePlot *self,
+                                                  double         x,
+                                                  double         y);
 
 void          bloom_rate_plot_get_picture_size     (BloomRatePlot *self,
                                                     int           *width,

@@ -15,10 +15,18 @@
 #include "bloom-sweep-plot.h"
 
 #define PAD          BLOOM_PLOT_PAD
-#define TICK         BLOOM_PLOT_TICK
 #define SAMPLE       BLOOM_PLOT_SAMPLE
 #define CAP          4     /* half the width of an interval bar's ends */
 #define CURVE_POINTS 200   /* segments of the ideal curve */
+
+typedef struct
+{
+  BloomPlotArea area;
+  guint         n_max;
+  double        x_step;      /* n between two labels */
+  double        y_top;       /* the rate at the top, a multiple of y_step */
+  double        y_step;
+} Frame;
 
 struct _BloomSweepPlot
 {
@@ -26,6 +34,10 @@ struct _BloomSweepPlot
 
   GPtrArray *points;        /* of BloomSampleResult, n ascending; NULL: none */
   char      *description;
+  /* Where the last snapshot put the points, for the tooltip; FALSE while
+   * nothing is drawn. */
+  gboolean   drawn;
+  Frame      drawn_frame;
 };
 
 G_DEFINE_FINAL_TYPE (BloomSweepPlot, bloom_sweep_plot, GTK_TYPE_WIDGET)
@@ -116,27 +128,18 @@ nice_step (double rough)
   return 10 * decade;
 }
 
-typedef struct
-{
-  float  left, right, top, bottom;
-  guint  n_max;
-  double x_step;      /* n between two labels */
-  double y_top;       /* the rate at the top, a multiple of y_step */
-  double y_step;
-} Frame;
-
 static double
 x_for_n (const Frame *frame,
          double       n)
 {
-  return frame->left + n / frame->n_max * (frame->right - frame->left);
+  return frame->area.left + n / frame->n_max * (frame->area.right - frame->area.left);
 }
 
 static double
 y_for_rate (const Frame *frame,
             double       rate)
 {
-  return frame->bottom - rate / frame->y_top * (frame->bottom - frame->top);
+  return frame->area.bottom - rate / frame->y_top * (frame->area.bottom - frame->area.top);
 }
 
 /* Linear scales from 0: n to the last point, the rate up to the highest
@@ -177,15 +180,11 @@ measure_rate_labels (PangoLayout *layout,
   return widest;
 }
 
-/* What each step of the drawing draws with. */
+/* What each step of the drawing draws with, and where. */
 typedef struct
 {
-  GtkSnapshot *snapshot;
-  cairo_t     *cr;
-  PangoLayout *layout;
-  GdkRGBA      fg, dim;
-  int          line_height;
-  Frame        frame;
+  BloomPlotDrawing plot;
+  Frame            frame;
 } Drawing;
 
 /* A measured point's mark: its interval as a bar with ends, the rate as
@@ -218,47 +217,33 @@ append_legend (Drawing *d,
   const char *ideal = _("ideal hashes (1 − e^(−k·n/m))^k");
   /* xgettext:no-c-format */
   const char *measured = _("measured, with its 95 % interval");
-  float x = PAD, y = PAD + d->line_height + 4;
-  double middle = y + d->line_height / 2.0;
+  float x = PAD, y = PAD + d->plot.line_height + 4;
+  double middle = y + d->plot.line_height / 2.0;
   int text_width;
 
-  bloom_plot_append_text (d->snapshot, d->layout, _("False-positive rate (linear scale)"),
-                          PAD, PAD, 0, &d->dim);
+  bloom_plot_append_text (d->plot.snapshot, d->plot.layout, _("False-positive rate (linear scale)"),
+                          PAD, PAD, 0, &d->plot.dim);
 
-  bloom_plot_set_source (d->cr, &bloom_plot_approx_color, 1.0f);
-  cairo_set_line_width (d->cr, 2);
-  cairo_move_to (d->cr, x, middle);
-  cairo_line_to (d->cr, x + SAMPLE, middle);
-  cairo_stroke (d->cr);
-  x = bloom_plot_append_legend_text (d->snapshot, d->layout, ideal, x, y, &d->fg);
+  bloom_plot_set_source (d->plot.cr, &bloom_plot_approx_color, 1.0f);
+  cairo_set_line_width (d->plot.cr, 2);
+  cairo_move_to (d->plot.cr, x, middle);
+  cairo_line_to (d->plot.cr, x + SAMPLE, middle);
+  cairo_stroke (d->plot.cr);
+  x = bloom_plot_append_legend_text (d->plot.snapshot, d->plot.layout, ideal, x, y, &d->plot.fg);
 
-  pango_layout_set_text (d->layout, measured, -1);
-  pango_layout_get_pixel_size (d->layout, &text_width, NULL);
+  pango_layout_set_text (d->plot.layout, measured, -1);
+  pango_layout_get_pixel_size (d->plot.layout, &text_width, NULL);
   if (x + SAMPLE + 6 + text_width > width - PAD)
     {
       x = PAD;
-      y += d->line_height + 2;
-      middle = y + d->line_height / 2.0;
+      y += d->plot.line_height + 2;
+      middle = y + d->plot.line_height / 2.0;
     }
-  bloom_plot_set_source (d->cr, &bloom_plot_current_color, 1.0f);
-  draw_measured_mark (d->cr, x + SAMPLE / 2.0, y + d->line_height - 1, middle, y + 1);
-  bloom_plot_append_legend_text (d->snapshot, d->layout, measured, x, y, &d->fg);
+  bloom_plot_set_source (d->plot.cr, &bloom_plot_current_color, 1.0f);
+  draw_measured_mark (d->plot.cr, x + SAMPLE / 2.0, y + d->plot.line_height - 1, middle, y + 1);
+  bloom_plot_append_legend_text (d->plot.snapshot, d->plot.layout, measured, x, y, &d->plot.fg);
 
   return y;
-}
-
-/* The plot area: under the legend, right of the rate labels, above the
- * n axis. FALSE when that leaves too little room to draw in. */
-static gboolean
-place_frame (Frame *frame,
-             int    label_width,
-             float  legend_y,
-             int    line_height,
-             int    width,
-             int    height)
-{
-  return bloom_plot_place_area (label_width, legend_y, line_height, width, height, 12,
-                                &frame->left, &frame->right, &frame->top, &frame->bottom);
 }
 
 /* Rates: a faint line, a tick and a label each; then both axes' lines. */
@@ -267,29 +252,16 @@ draw_rate_axis (Drawing *d)
 {
   const Frame *frame = &d->frame;
 
-  cairo_set_line_width (d->cr, 1);
+  cairo_set_line_width (d->plot.cr, 1);
   for (double rate = 0; rate <= frame->y_top + frame->y_step / 2; rate += frame->y_step)
     {
       g_autofree char *label = bloom_format_decimal (rate);
-      double ty = round (y_for_rate (frame, rate)) + 0.5;
 
-      bloom_plot_set_source (d->cr, &d->fg, 0.12f);
-      cairo_move_to (d->cr, frame->left, ty);
-      cairo_line_to (d->cr, frame->right, ty);
-      cairo_stroke (d->cr);
-      bloom_plot_set_source (d->cr, &d->fg, 0.6f);
-      cairo_move_to (d->cr, frame->left - TICK, ty);
-      cairo_line_to (d->cr, frame->left, ty);
-      cairo_stroke (d->cr);
-      bloom_plot_append_text (d->snapshot, d->layout, label, frame->left - TICK - 4,
-                              ty - d->line_height / 2.0, 1, &d->dim);
+      bloom_plot_draw_rate_line (&d->plot, &frame->area, round (y_for_rate (frame, rate)) + 0.5,
+                                 label, 0.12f, TRUE);
     }
 
-  bloom_plot_set_source (d->cr, &d->fg, 0.6f);
-  cairo_move_to (d->cr, frame->left + 0.5, frame->top);
-  cairo_line_to (d->cr, frame->left + 0.5, frame->bottom + 0.5);
-  cairo_line_to (d->cr, frame->right, frame->bottom + 0.5);
-  cairo_stroke (d->cr);
+  bloom_plot_draw_axes (&d->plot, &frame->area);
 }
 
 static void
@@ -300,19 +272,12 @@ draw_n_axis (Drawing *d)
   for (double n = 0; n <= frame->n_max + 0.5; n += frame->x_step)
     {
       g_autofree char *label = g_strdup_printf ("%u", (guint) n);
-      double tx = round (x_for_n (frame, n)) + 0.5;
 
-      bloom_plot_set_source (d->cr, &d->fg, 0.6f);
-      cairo_move_to (d->cr, tx, frame->bottom);
-      cairo_line_to (d->cr, tx, frame->bottom + TICK);
-      cairo_stroke (d->cr);
-      bloom_plot_append_text (d->snapshot, d->layout, label, tx, frame->bottom + TICK + 2, 0.5,
-                              &d->dim);
+      bloom_plot_draw_x_tick (&d->plot, &frame->area, round (x_for_n (frame, n)) + 0.5, label,
+                              &d->plot.dim);
     }
-  bloom_plot_append_text (d->snapshot, d->layout,
-                          _("n (random strings inserted into a scratch filter)"),
-                          (frame->left + frame->right) / 2, frame->bottom + TICK + 4 + d->line_height,
-                          0.5, &d->dim);
+  bloom_plot_append_x_title (&d->plot, &frame->area,
+                             _("n (random strings inserted into a scratch filter)"));
 }
 
 static void
@@ -321,18 +286,18 @@ draw_ideal_curve (Drawing                 *d,
 {
   const Frame *frame = &d->frame;
 
-  bloom_plot_set_source (d->cr, &bloom_plot_approx_color, 1.0f);
-  cairo_set_line_width (d->cr, 2);
+  bloom_plot_set_source (d->plot.cr, &bloom_plot_approx_color, 1.0f);
+  cairo_set_line_width (d->plot.cr, 2);
   for (guint i = 0; i <= CURVE_POINTS; i++)
     {
       double n = (double) i * frame->n_max / CURVE_POINTS;
 
       if (i == 0)
-        cairo_move_to (d->cr, x_for_n (frame, n), y_for_rate (frame, ideal_rate (point, n)));
+        cairo_move_to (d->plot.cr, x_for_n (frame, n), y_for_rate (frame, ideal_rate (point, n)));
       else
-        cairo_line_to (d->cr, x_for_n (frame, n), y_for_rate (frame, ideal_rate (point, n)));
+        cairo_line_to (d->plot.cr, x_for_n (frame, n), y_for_rate (frame, ideal_rate (point, n)));
     }
-  cairo_stroke (d->cr);
+  cairo_stroke (d->plot.cr);
 }
 
 /* Each point over the curve; a point with no query (SPEC R4) has no
@@ -343,7 +308,7 @@ draw_points (Drawing        *d,
 {
   const Frame *frame = &d->frame;
 
-  bloom_plot_set_source (d->cr, &bloom_plot_current_color, 1.0f);
+  bloom_plot_set_source (d->plot.cr, &bloom_plot_current_color, 1.0f);
   for (guint i = 0; i < self->points->len; i++)
     {
       const BloomSampleResult *point = point_at (self, i);
@@ -352,7 +317,7 @@ draw_points (Drawing        *d,
       if (!bloom_sample_result_get_rate (point, &rate))
         continue;
 
-      draw_measured_mark (d->cr, x_for_n (frame, point->n_entries), y_for_rate (frame, point->low),
+      draw_measured_mark (d->plot.cr, x_for_n (frame, point->n_entries), y_for_rate (frame, point->low),
                           y_for_rate (frame, rate), y_for_rate (frame, point->high));
     }
 }
@@ -364,32 +329,28 @@ bloom_sweep_plot_snapshot (GtkWidget   *widget,
   BloomSweepPlot *self = BLOOM_SWEEP_PLOT (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  g_autoptr(PangoLayout) layout = NULL;
-  Drawing d = { .snapshot = snapshot };
+  Drawing d;
   float legend_y;
 
+  self->drawn = FALSE;
   if (width <= 0 || height <= 0 || self->points == NULL)
     return;
 
-  layout = gtk_widget_create_pango_layout (widget, NULL);
-  d.layout = layout;
-  bloom_plot_get_colors (widget, &d.fg, &d.dim);
-
-  pango_layout_set_text (layout, "0", -1);
-  pango_layout_get_pixel_size (layout, NULL, &d.line_height);
+  bloom_plot_drawing_init (&d.plot, widget, snapshot);
   fit_scales (self, &d.frame);
-
-  d.cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  bloom_plot_drawing_begin (&d.plot, width, height, NULL);
   legend_y = append_legend (&d, width);
-  if (place_frame (&d.frame, measure_rate_labels (layout, &d.frame), legend_y, d.line_height,
-                   width, height))
+  self->drawn = bloom_plot_place_area (&d.plot, measure_rate_labels (d.plot.layout, &d.frame), legend_y,
+                                       width, height, 12, &d.frame.area);
+  if (self->drawn)
     {
       draw_rate_axis (&d);
       draw_n_axis (&d);
       draw_ideal_curve (&d, last_point (self));
       draw_points (&d, self);
     }
-  cairo_destroy (d.cr);
+  self->drawn_frame = d.frame;
+  bloom_plot_drawing_clear (&d.plot);
 }
 
 static void
@@ -404,7 +365,6 @@ bloom_sweep_plot_measure (GtkWidget      *widget,
   bloom_plot_measure (orientation, minimum, natural);
 }
 
-/* The point nearest the pointer, in words. */
 static gboolean
 bloom_sweep_plot_query_tooltip (GtkWidget  *widget,
                                 int         x,
@@ -412,29 +372,15 @@ bloom_sweep_plot_query_tooltip (GtkWidget  *widget,
                                 gboolean    keyboard_mode,
                                 GtkTooltip *tooltip)
 {
-  BloomSweepPlot *self = BLOOM_SWEEP_PLOT (widget);
-  g_autoptr(PangoLayout) layout = NULL;
   g_autofree char *text = NULL;
-  Frame frame;
-  guint nearest = 0;
 
-  if (keyboard_mode || self->points == NULL)
+  if (keyboard_mode)
     return FALSE;
 
-  /* The same horizontal frame as the drawing. */
-  fit_scales (self, &frame);
-  layout = gtk_widget_create_pango_layout (widget, NULL);
-  frame.left = PAD + measure_rate_labels (layout, &frame) + TICK + 4;
-  frame.right = gtk_widget_get_width (widget) - PAD - 12;
-  if (x < frame.left - CAP * 2 || x > frame.right + CAP * 2)
+  text = bloom_sweep_plot_describe_at (BLOOM_SWEEP_PLOT (widget), x, y);
+  if (text == NULL)
     return FALSE;
 
-  for (guint i = 1; i < self->points->len; i++)
-    if (fabs (x_for_n (&frame, point_at (self, i)->n_entries) - x) <
-        fabs (x_for_n (&frame, point_at (self, nearest)->n_entries) - x))
-      nearest = i;
-
-  text = describe_point (point_at (self, nearest));
   gtk_tooltip_set_text (tooltip, text);
 
   return TRUE;
@@ -506,6 +452,8 @@ bloom_sweep_plot_set_points (BloomSweepPlot *self,
   g_clear_pointer (&self->points, g_ptr_array_unref);
   if (points != NULL)
     self->points = g_ptr_array_ref (points);
+  /* The tooltip waits for the drawing of these points. */
+  self->drawn = FALSE;
 
   update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -526,4 +474,37 @@ bloom_sweep_plot_get_text_alternative (BloomSweepPlot *self)
   g_return_val_if_fail (BLOOM_IS_SWEEP_PLOT (self), NULL);
 
   return self->description;
+}
+
+/**
+ * bloom_sweep_plot_describe_at:
+ * @self: a sweep plot
+ * @x: a point of the plot as last drawn
+ * @y: the same
+ *
+ * What the tooltip says at (@x, @y): the point nearest in n, as the last
+ * snapshot placed the points.
+ *
+ * Returns: (transfer full) (nullable): the point in words, or %NULL off
+ *   the plot
+ */
+char *
+bloom_sweep_plot_describe_at (BloomSweepPlot *self,
+                              double          x,
+                              double          y)
+{
+  const Frame *frame = &self->drawn_frame;
+  guint nearest = 0;
+
+  g_return_val_if_fail (BLOOM_IS_SWEEP_PLOT (self), NULL);
+
+  if (!self->drawn || !bloom_plot_area_spans_x (&frame->area, x, CAP * 2))
+    return NULL;
+
+  for (guint i = 1; i < self->points->len; i++)
+    if (fabs (x_for_n (frame, point_at (self, i)->n_entries) - x) <
+        fabs (x_for_n (frame, point_at (self, nearest)->n_entries) - x))
+      nearest = i;
+
+  return describe_point (point_at (self, nearest));
 }

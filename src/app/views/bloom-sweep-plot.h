@@ -21,5 +21,8 @@ void        bloom_sweep_plot_set_points           (BloomSweepPlot *self,
                                                    GPtrArray      *points);
 guint       bloom_sweep_plot_get_n_points         (BloomSweepPlot *self);
 const char *bloom_sweep_plot_get_text_alternative (BloomSweepPlot *self);
+char       *bloom_sweep_plot_describe_at          (BloomSweepPlot *self,
+                                                   double          x,
+                                                   double          y);
 
 G_END_DECLS
