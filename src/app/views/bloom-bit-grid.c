@@ -56,9 +56,7 @@ struct _BloomBitGrid
    * when the allocated width needs others. Newer GTK asks with the width. */
   guint         measured_rows;
   guint         resize_id;
-  /* View state, not model state: how many steps of the last operation
-   * are highlighted (G_MAXUINT: all), and the bit the keyboard is on. */
-  guint         revealed_steps;
+  /* View state, not model state: the bit the keyboard is on. */
   guint         cursor;
   char         *description; /* the text alternative, as last set */
 
@@ -89,7 +87,7 @@ struct _BloomBitGrid
 
 G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM_TYPE_SESSION_VIEW)
 
-enum { PROP_0, PROP_CELL_SIZE, PROP_REVEALED_STEPS, PROP_CURSOR, N_PROPS };
+enum { PROP_0, PROP_CELL_SIZE, PROP_CURSOR, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 /* The outline of the last operation's positions: Adwaita's orange 4 made
@@ -605,7 +603,8 @@ get_marks (BloomBitGrid   *self,
 {
   memset (marks, 0, sizeof *marks);
   if (operation != NULL)
-    marks->n_steps = MIN (bloom_operation_get_n_positions (operation), self->revealed_steps);
+    marks->n_steps = MIN (bloom_operation_get_n_positions (operation),
+                          bloom_session_view_get_revealed_steps (BLOOM_SESSION_VIEW (self)));
   g_assert (marks->n_steps <= BLOOM_K_MAX);
   for (guint step = 0; step < marks->n_steps; step++)
     {
@@ -613,7 +612,7 @@ get_marks (BloomBitGrid   *self,
       if (bloom_operation_is_repeat (operation, step))
         marks->repeats |= 1u << step;
     }
-  marks->stepping = operation != NULL && self->revealed_steps != G_MAXUINT;
+  marks->stepping = bloom_session_view_is_stepping (BLOOM_SESSION_VIEW (self));
   marks->geometry = *geometry;
 }
 
@@ -755,11 +754,20 @@ update_accessible (BloomBitGrid *self)
 
   g_free (self->description);
   self->description = session
-                      ? bloom_format_grid_description_full (session, self->revealed_steps, self->cursor)
+                      ? bloom_format_grid_description_full (session,
+                                                          bloom_session_view_get_revealed_steps (BLOOM_SESSION_VIEW (self)),
+                                                          self->cursor)
                       : g_strdup ("");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->description,
                                   -1);
+}
+
+static void
+bloom_bit_grid_revealed_steps_changed (BloomSessionView *view)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  update_accessible (BLOOM_BIT_GRID (view));
 }
 
 static void
@@ -958,9 +966,6 @@ bloom_bit_grid_get_property (GObject    *object,
     case PROP_CELL_SIZE:
       g_value_set_uint (value, self->cell_size);
       break;
-    case PROP_REVEALED_STEPS:
-      g_value_set_uint (value, self->revealed_steps);
-      break;
     case PROP_CURSOR:
       g_value_set_uint (value, self->cursor);
       break;
@@ -981,9 +986,6 @@ bloom_bit_grid_set_property (GObject      *object,
     {
     case PROP_CELL_SIZE:
       bloom_bit_grid_set_cell_size (self, g_value_get_uint (value));
-      break;
-    case PROP_REVEALED_STEPS:
-      bloom_bit_grid_set_revealed_steps (self, g_value_get_uint (value));
       break;
     case PROP_CURSOR:
       bloom_bit_grid_set_cursor (self, g_value_get_uint (value));
@@ -1038,6 +1040,7 @@ bloom_bit_grid_class_init (BloomBitGridClass *klass)
   object_class->set_property = bloom_bit_grid_set_property;
 
   session_view_class->update = bloom_bit_grid_update;
+  session_view_class->revealed_steps_changed = bloom_bit_grid_revealed_steps_changed;
 
   widget_class->measure = bloom_bit_grid_measure;
   widget_class->size_allocate = bloom_bit_grid_size_allocate;
@@ -1049,10 +1052,6 @@ bloom_bit_grid_class_init (BloomBitGridClass *klass)
   properties[PROP_CELL_SIZE] =
     g_param_spec_uint ("cell-size", NULL, NULL, BLOOM_BIT_GRID_MIN_CELL, BLOOM_BIT_GRID_MAX_CELL,
                        BLOOM_BIT_GRID_BASE_CELL,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  /* How many steps of the last operation are highlighted; G_MAXUINT: all. */
-  properties[PROP_REVEALED_STEPS] =
-    g_param_spec_uint ("revealed-steps", NULL, NULL, 0, G_MAXUINT, G_MAXUINT,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   /* The bit the keyboard cursor is on. */
   properties[PROP_CURSOR] =
@@ -1072,7 +1071,6 @@ bloom_bit_grid_init (BloomBitGrid *self)
   GtkGesture *click;
 
   self->cell_size = BLOOM_BIT_GRID_BASE_CELL;
-  self->revealed_steps = G_MAXUINT;
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   /* The bits can be inspected from the keyboard: the grid takes the focus
    * and moves a cursor with the arrow keys. */
@@ -1139,29 +1137,14 @@ bloom_bit_grid_get_columns (BloomBitGrid *self)
   return bloom_bit_grid_columns_for_width (self, gtk_widget_get_width (GTK_WIDGET (self)));
 }
 
+/* Step-through highlights only the positions of the revealed steps
+ * ("revealed-steps" of BloomSessionView). */
 guint
 bloom_bit_grid_get_revealed_steps (BloomBitGrid *self)
 {
   g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), G_MAXUINT);
 
-  return self->revealed_steps;
-}
-
-/* Step-through: highlight only the first @revealed_steps positions of the
- * last operation; G_MAXUINT shows them all. */
-void
-bloom_bit_grid_set_revealed_steps (BloomBitGrid *self,
-                                   guint         revealed_steps)
-{
-  g_return_if_fail (BLOOM_IS_BIT_GRID (self));
-
-  if (self->revealed_steps == revealed_steps)
-    return;
-
-  self->revealed_steps = revealed_steps;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  update_accessible (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEALED_STEPS]);
+  return bloom_session_view_get_revealed_steps (BLOOM_SESSION_VIEW (self));
 }
 
 guint

@@ -34,8 +34,6 @@ gboolean      bloom_bit_grid_get_cell_at   (BloomBitGrid *self,
                                             double        y,
                                             guint        *index);
 guint         bloom_bit_grid_get_revealed_steps (BloomBitGrid *self);
-void          bloom_bit_grid_set_revealed_steps (BloomBitGrid *self,
-                                                 guint         revealed_steps);
 guint         bloom_bit_grid_get_cursor    (BloomBitGrid *self);
 void          bloom_bit_grid_set_cursor    (BloomBitGrid *self,
                                             guint         cursor);

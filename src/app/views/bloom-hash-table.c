@@ -38,13 +38,10 @@ struct _BloomHashTable
   GtkWidget    *headers[N_COLUMNS];
   GtkWidget    *cells[BLOOM_K_MAX][N_COLUMNS];
   guint         n_rows;
-  guint         revealed_steps;  /* view state: G_MAXUINT shows every row */
 };
 
 G_DEFINE_FINAL_TYPE (BloomHashTable, bloom_hash_table, BLOOM_TYPE_SESSION_VIEW)
 
-enum { PROP_0, PROP_REVEALED_STEPS, N_PROPS };
-static GParamSpec *properties[N_PROPS];
 
 /* Headers and cells alike: the cells change with each operation, and
  * a value label is only drawn again when its text fits (see
@@ -407,8 +404,8 @@ show_revealed_rows (BloomHashTable *self)
 {
   BloomOperation *operation = bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self));
   guint k = operation ? bloom_operation_get_n_positions (operation) : 0;
-  guint shown = MIN (k, self->revealed_steps);
-  gboolean stepping = self->revealed_steps != G_MAXUINT && k > 0;
+  guint shown = MIN (k, bloom_session_view_get_revealed_steps (BLOOM_SESSION_VIEW (self)));
+  gboolean stepping = bloom_session_view_is_stepping (BLOOM_SESSION_VIEW (self)) && k > 0;
 
   gtk_widget_set_visible (self->step_label, stepping && shown > 0);
   if (stepping && shown > 0)
@@ -485,39 +482,9 @@ bloom_hash_table_dispose (GObject *object)
 }
 
 static void
-bloom_hash_table_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
+bloom_hash_table_revealed_steps_changed (BloomSessionView *view)
 {
-  BloomHashTable *self = BLOOM_HASH_TABLE (object);
-
-  switch (prop_id)
-    {
-    case PROP_REVEALED_STEPS:
-      g_value_set_uint (value, self->revealed_steps);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-bloom_hash_table_set_property (GObject      *object,
-                               guint         prop_id,
-                               const GValue *value,
-                               GParamSpec   *pspec)
-{
-  BloomHashTable *self = BLOOM_HASH_TABLE (object);
-
-  switch (prop_id)
-    {
-    case PROP_REVEALED_STEPS:
-      bloom_hash_table_set_revealed_steps (self, g_value_get_uint (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  show_revealed_rows (BLOOM_HASH_TABLE (view));
 }
 
 static void
@@ -528,18 +495,11 @@ bloom_hash_table_class_init (BloomHashTableClass *klass)
   BloomSessionViewClass *session_view_class = BLOOM_SESSION_VIEW_CLASS (klass);
 
   object_class->dispose = bloom_hash_table_dispose;
-  object_class->get_property = bloom_hash_table_get_property;
-  object_class->set_property = bloom_hash_table_set_property;
 
   session_view_class->update = bloom_hash_table_update;
+  session_view_class->revealed_steps_changed = bloom_hash_table_revealed_steps_changed;
   /* It sits in a collapsed expander most of the time. */
   session_view_class->wait_while_hidden = TRUE;
-
-  /* How many rows of the last operation are shown; G_MAXUINT: all. */
-  properties[PROP_REVEALED_STEPS] =
-    g_param_spec_uint ("revealed-steps", NULL, NULL, 0, G_MAXUINT, G_MAXUINT,
-                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "hashtable");
 }
@@ -560,8 +520,6 @@ bloom_hash_table_init (BloomHashTable *self)
   gtk_widget_set_layout_manager (GTK_WIDGET (self),
                                  gtk_custom_layout_new (get_table_request_mode, measure_table,
                                                         allocate_table));
-
-  self->revealed_steps = G_MAXUINT;
 
   self->caption = bloom_session_view_append_label (BLOOM_SESSION_VIEW (self));
 
@@ -629,31 +587,6 @@ bloom_hash_table_get_row_text (BloomHashTable *self,
     }
 
   return g_string_free (text, FALSE);
-}
-
-guint
-bloom_hash_table_get_revealed_steps (BloomHashTable *self)
-{
-  g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), G_MAXUINT);
-
-  return self->revealed_steps;
-}
-
-/* Step-through: show only the first @revealed_steps rows; G_MAXUINT shows
- * them all. */
-void
-bloom_hash_table_set_revealed_steps (BloomHashTable *self,
-                                     guint           revealed_steps)
-{
-  g_return_if_fail (BLOOM_IS_HASH_TABLE (self));
-
-  if (self->revealed_steps == revealed_steps)
-    return;
-
-  self->revealed_steps = revealed_steps;
-  if (!bloom_session_view_defer_while_hidden (BLOOM_SESSION_VIEW (self)))
-    show_revealed_rows (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEALED_STEPS]);
 }
 
 /* The step line shown while stepping through, or NULL. */

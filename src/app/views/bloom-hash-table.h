@@ -19,9 +19,6 @@ G_DECLARE_FINAL_TYPE (BloomHashTable, bloom_hash_table, BLOOM, HASH_TABLE, Bloom
 guint         bloom_hash_table_get_n_rows  (BloomHashTable *self);
 char         *bloom_hash_table_get_row_text (BloomHashTable *self,
                                              guint           row);
-guint         bloom_hash_table_get_revealed_steps (BloomHashTable *self);
-void          bloom_hash_table_set_revealed_steps (BloomHashTable *self,
-                                                   guint           revealed_steps);
 const char   *bloom_hash_table_get_step_text (BloomHashTable *self);
 
 G_END_DECLS

@@ -17,11 +17,14 @@ typedef struct
    * session to the next. */
   GSignalGroup *session_signals;
   gboolean      stale;   /* a change came while the view waited, hidden */
+  /* View state, not the model's: how many steps of the last operation
+   * are shown while stepping through it; G_MAXUINT shows them all. */
+  guint         revealed_steps;
 } BloomSessionViewPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (BloomSessionView, bloom_session_view, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_SESSION, N_PROPS };
+enum { PROP_0, PROP_SESSION, PROP_REVEALED_STEPS, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void
@@ -77,6 +80,9 @@ bloom_session_view_get_property (GObject    *object,
     case PROP_SESSION:
       g_value_set_object (value, bloom_session_view_get_session (self));
       break;
+    case PROP_REVEALED_STEPS:
+      g_value_set_uint (value, bloom_session_view_get_revealed_steps (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -94,6 +100,9 @@ bloom_session_view_set_property (GObject      *object,
     {
     case PROP_SESSION:
       bloom_session_view_set_session (self, g_value_get_object (value));
+      break;
+    case PROP_REVEALED_STEPS:
+      bloom_session_view_set_revealed_steps (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -115,6 +124,11 @@ bloom_session_view_class_init (BloomSessionViewClass *klass)
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* How many steps of the last operation are shown; G_MAXUINT: all. The
+   * window binds its own to the grid's and the table's by this name. */
+  properties[PROP_REVEALED_STEPS] =
+    g_param_spec_uint ("revealed-steps", NULL, NULL, 0, G_MAXUINT, G_MAXUINT,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -123,6 +137,7 @@ bloom_session_view_init (BloomSessionView *self)
 {
   BloomSessionViewPrivate *priv = bloom_session_view_get_instance_private (self);
 
+  priv->revealed_steps = G_MAXUINT;
   priv->session_signals = g_signal_group_new (BLOOM_TYPE_SESSION);
   g_signal_group_connect_swapped (priv->session_signals, "changed",
                                   G_CALLBACK (on_session_changed), self);
@@ -175,6 +190,49 @@ bloom_session_view_get_last_operation (BloomSessionView *self)
   BloomSession *session = bloom_session_view_get_session (self);
 
   return session != NULL ? bloom_session_get_last_operation (session) : NULL;
+}
+
+guint
+bloom_session_view_get_revealed_steps (BloomSessionView *self)
+{
+  BloomSessionViewPrivate *priv;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION_VIEW (self), G_MAXUINT);
+
+  priv = bloom_session_view_get_instance_private (self);
+
+  return priv->revealed_steps;
+}
+
+/* Step-through: the view shows only the first @revealed_steps steps of
+ * the last operation; G_MAXUINT shows them all. */
+void
+bloom_session_view_set_revealed_steps (BloomSessionView *self,
+                                       guint             revealed_steps)
+{
+  BloomSessionViewPrivate *priv;
+  BloomSessionViewClass *klass;
+
+  g_return_if_fail (BLOOM_IS_SESSION_VIEW (self));
+
+  priv = bloom_session_view_get_instance_private (self);
+  if (priv->revealed_steps == revealed_steps)
+    return;
+
+  priv->revealed_steps = revealed_steps;
+  klass = BLOOM_SESSION_VIEW_GET_CLASS (self);
+  if (klass->revealed_steps_changed != NULL && !bloom_session_view_defer_while_hidden (self))
+    klass->revealed_steps_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEALED_STEPS]);
+}
+
+/* Whether the view steps through the last operation: there is one, and
+ * "revealed-steps" shows only some of its steps. */
+gboolean
+bloom_session_view_is_stepping (BloomSessionView *self)
+{
+  return bloom_session_view_get_revealed_steps (self) != G_MAXUINT &&
+         bloom_session_view_get_last_operation (self) != NULL;
 }
 
 /* Brings a view that waited while hidden up to date, shown or not:

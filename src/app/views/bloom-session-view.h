@@ -28,6 +28,10 @@ struct _BloomSessionViewClass
    * collapsed expander: while it is not mapped, a change only marks it
    * stale, and it updates once when it is mapped again. */
   gboolean wait_while_hidden;
+
+  /* Shows a new "revealed-steps"; not called while the view waits,
+   * hidden: its next update shows it. */
+  void     (*revealed_steps_changed) (BloomSessionView *self);
 };
 
 BloomSession   *bloom_session_view_get_session        (BloomSessionView *self);
@@ -36,6 +40,10 @@ void            bloom_session_view_set_session        (BloomSessionView *self,
 void            bloom_session_view_catch_up           (BloomSessionView *self);
 BloomFilter    *bloom_session_view_get_filter         (BloomSessionView *self);
 BloomOperation *bloom_session_view_get_last_operation (BloomSessionView *self);
+guint           bloom_session_view_get_revealed_steps (BloomSessionView *self);
+void            bloom_session_view_set_revealed_steps (BloomSessionView *self,
+                                                       guint             revealed_steps);
+gboolean        bloom_session_view_is_stepping        (BloomSessionView *self);
 
 /* For subclasses. */
 gboolean        bloom_session_view_defer_while_hidden (BloomSessionView *self);
