@@ -12,38 +12,11 @@
 #include <string.h>
 
 #include "bloom-bit-grid.h"
+#include "bloom-bit-grid-drawing.h"
 #include "bloom-format.h"
 #include "bloom-gtk-compat.h"
 
-#define LABEL_GAP 8     /* between the row labels and the first cell */
 #define RULER_GAP 4     /* between the column ruler and the first row */
-#define GROUP     8     /* columns per group: a wider gap helps count by hand */
-
-/* Where everything is, for one cell size, font and width. A cell is a
- * square of `inner` pixels with `gap` pixels to the next one, so that two
- * marked neighbours never merge: the marks are drawn inside the square. */
-typedef struct
-{
-  guint cell;         /* from one cell to the next */
-  guint inner;        /* the square */
-  guint gap;
-  guint group_gap;    /* added after every GROUP columns */
-  guint mark;         /* the width of a mark's frame, inside the square */
-  int   label_width;  /* the row labels and the gap after them */
-  int   top;          /* the column ruler and the gap under it; 0 without */
-  guint columns;
-} Geometry;
-
-/* What the marks of the last operation depend on. Compared as bytes,
- * so always zeroed before it is filled in. */
-typedef struct
-{
-  guint    positions[BLOOM_K_MAX];
-  guint32  repeats;     /* bit i: step i repeats an earlier position */
-  guint    n_steps;
-  gboolean stepping;
-  Geometry geometry;
-} Marks;
 
 struct _BloomBitGrid
 {
@@ -72,7 +45,7 @@ struct _BloomBitGrid
   int           cells_scale;
   BloomFilter  *cells_filter;
   guint         cells_set_bits;
-  Geometry      cells_geometry;
+  BloomGridGeometry cells_geometry;
   GdkRGBA       cells_color;
 
   /* The marks of the last operation's positions, as last drawn, and what
@@ -82,7 +55,7 @@ struct _BloomBitGrid
    * moving across the grid, plus the texts that change with them, were
    * enough to repaint the whole window on each operation. */
   GskRenderNode *marks_node;
-  Marks          marks;
+  BloomGridMarks marks;
 };
 
 G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM_TYPE_SESSION_VIEW)
@@ -90,10 +63,6 @@ G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM_TYPE_SESSION_VIEW)
 enum { PROP_0, PROP_CELL_SIZE, PROP_CURSOR, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-/* The outline of the last operation's positions: Adwaita's orange 4 made
- * a little darker, to lie halfway (3:1 each way) between set squares and
- * clear ones in the light theme and in the dark one alike. */
-static const GdkRGBA highlight_color = { 0.867f, 0.384f, 0.0f, 1.0f };
 /* Adwaita's blue 3: the keyboard cursor, apart from the orange. */
 static const GdkRGBA cursor_color = { 0.208f, 0.518f, 0.894f, 1.0f };
 
@@ -144,14 +113,14 @@ get_label_width (BloomBitGrid *self,
   pango_layout_set_text (layout, widest, -1);
   pango_layout_get_pixel_size (layout, &width, NULL);
 
-  return width + LABEL_GAP;
+  return width + BLOOM_GRID_LABEL_GAP;
 }
 
 /* The cell size's parts and the labels' room; the columns come later. */
 static void
-init_geometry (BloomBitGrid *self,
-               PangoLayout  *layout,
-               Geometry     *geometry)
+init_geometry (BloomBitGrid      *self,
+               PangoLayout       *layout,
+               BloomGridGeometry *geometry)
 {
   int text_height = 0;
 
@@ -165,46 +134,15 @@ init_geometry (BloomBitGrid *self,
 
   pango_layout_set_text (layout, "+0", -1);
   pango_layout_get_pixel_size (layout, NULL, &text_height);
-  geometry->top = get_m (self) > GROUP ? text_height + RULER_GAP : 0;
-}
-
-/* The left edge of a column, and so the width of that many columns. */
-static int
-column_x (const Geometry *geometry,
-          guint           column)
-{
-  return geometry->label_width + column * geometry->cell + (column / GROUP) * geometry->group_gap;
-}
-
-static int
-row_y (const Geometry *geometry,
-       guint           row)
-{
-  return geometry->top + row * geometry->cell;
-}
-
-/* The top left corner of the square of bit @index. */
-static graphene_point_t
-cell_origin (const Geometry *geometry,
-             guint           index)
-{
-  return GRAPHENE_POINT_INIT (column_x (geometry, index % geometry->columns),
-                              row_y (geometry, index / geometry->columns));
-}
-
-static int
-width_for_columns (const Geometry *geometry,
-                   guint           columns)
-{
-  return column_x (geometry, columns - 1) + geometry->inner;
+  geometry->top = get_m (self) > BLOOM_GRID_GROUP ? text_height + RULER_GAP : 0;
 }
 
 /* As many columns as fit, at most 64 and m; whole groups of 8 when there
  * is more than one row, so that the row labels stay round numbers. */
 static guint
-columns_for_width (BloomBitGrid   *self,
-                   const Geometry *geometry,
-                   int             width)
+columns_for_width (BloomBitGrid            *self,
+                   const BloomGridGeometry *geometry,
+                   int                      width)
 {
   guint m = get_m (self);
   guint columns = MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m);
@@ -212,19 +150,19 @@ columns_for_width (BloomBitGrid   *self,
   if (m == 0)
     return 0;
 
-  while (columns > 1 && width_for_columns (geometry, columns) > width)
+  while (columns > 1 && bloom_grid_width_for_columns (geometry, columns) > width)
     columns--;
-  if (columns < m && columns > GROUP)
-    columns -= columns % GROUP;
+  if (columns < m && columns > BLOOM_GRID_GROUP)
+    columns -= columns % BLOOM_GRID_GROUP;
 
   return columns;
 }
 
 static void
-get_geometry (BloomBitGrid *self,
-              PangoLayout  *layout,
-              int           width,
-              Geometry     *geometry)
+get_geometry (BloomBitGrid      *self,
+              PangoLayout       *layout,
+              int                width,
+              BloomGridGeometry *geometry)
 {
   init_geometry (self, layout, geometry);
   geometry->columns = columns_for_width (self, geometry, width);
@@ -242,7 +180,7 @@ bloom_bit_grid_measure (GtkWidget      *widget,
   BloomBitGrid *self = BLOOM_BIT_GRID (widget);
   g_autoptr(PangoLayout) layout = create_label_layout (self);
   guint m = get_m (self);
-  Geometry geometry;
+  BloomGridGeometry geometry;
 
   if (m == 0)
     {
@@ -254,8 +192,8 @@ bloom_bit_grid_measure (GtkWidget      *widget,
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = width_for_columns (&geometry, 1);
-      *natural = width_for_columns (&geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m));
+      *minimum = bloom_grid_width_for_columns (&geometry, 1);
+      *natural = bloom_grid_width_for_columns (&geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m));
     }
   else
     {
@@ -266,14 +204,14 @@ bloom_bit_grid_measure (GtkWidget      *widget,
       if (width < 0)
         width = gtk_widget_get_width (widget);
       if (width <= 0)
-        width = width_for_columns (&geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m));
+        width = bloom_grid_width_for_columns (&geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, m));
 
       columns = columns_for_width (self, &geometry, width);
       rows = (m + columns - 1) / columns;
       if (for_size < 0)
         self->measured_rows = rows;
 
-      *minimum = *natural = row_y (&geometry, rows - 1) + geometry.inner;
+      *minimum = *natural = bloom_grid_row_y (&geometry, rows - 1) + geometry.inner;
     }
 }
 
@@ -323,147 +261,6 @@ bloom_bit_grid_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
-/* Adds the squares whose bit is @set to the path: whole, or with @frames
- * the one-pixel frame inside each square (to fill even-odd). */
-static void
-add_cells (cairo_t        *cr,
-           BloomFilter    *filter,
-           const Geometry *geometry,
-           gboolean        set,
-           gboolean        frames)
-{
-  double inner = geometry->inner;
-
-  for (guint i = 0; i < bloom_filter_get_m (filter); i++)
-    {
-      graphene_point_t origin = cell_origin (geometry, i);
-
-      if (!bloom_filter_get_bit (filter, i) != !set)
-        continue;
-
-      cairo_rectangle (cr, origin.x, origin.y, inner, inner);
-      if (frames)
-        cairo_rectangle (cr, origin.x + 1, origin.y + 1, inner - 2, inner - 2);
-    }
-}
-
-/* The index of each row's first bit at its left, and the offset of each
- * group of 8 columns above it: any bit's index is the sum of the two. */
-static void
-draw_labels (cairo_t        *cr,
-             PangoLayout    *layout,
-             const Geometry *geometry,
-             guint           m,
-             const GdkRGBA  *color)
-{
-  guint rows = (m + geometry->columns - 1) / geometry->columns;
-  int text_width, text_height;
-
-  gdk_cairo_set_source_rgba (cr, color);
-  for (guint row = 0; row < rows; row++)
-    {
-      g_autofree char *label = g_strdup_printf ("%u", row * geometry->columns);
-
-      pango_layout_set_text (layout, label, -1);
-      pango_layout_get_pixel_size (layout, &text_width, &text_height);
-      cairo_move_to (cr, geometry->label_width - LABEL_GAP - text_width,
-                     row_y (geometry, row) + ((int) geometry->inner - text_height) / 2.0);
-      pango_cairo_show_layout (cr, layout);
-    }
-
-  if (geometry->top == 0)
-    return;
-
-  for (guint column = 0; column < geometry->columns; column += GROUP)
-    {
-      g_autofree char *label = g_strdup_printf ("+%u", column);
-
-      pango_layout_set_text (layout, label, -1);
-      cairo_move_to (cr, column_x (geometry, column), 0);
-      pango_cairo_show_layout (cr, layout);
-    }
-}
-
-/* The row labels and the squares, set and clear, drawn on @cr. */
-static void
-paint_cells (cairo_t        *cr,
-             BloomFilter    *filter,
-             PangoLayout    *layout,
-             const Geometry *geometry,
-             const GdkRGBA  *fg)
-{
-  GdkRGBA clear_fill = *fg, clear_border = *fg, label_color = *fg;
-
-  /* The text colour is dark on light and light on dark, so these follow
-   * the theme. A clear square's frame has 3:1 against the background in
-   * both; its fill stays faint, so that the orange mark stands out from
-   * it as it does from a set square. */
-  clear_fill.alpha *= 0.03f;
-  clear_border.alpha *= 0.6f;
-  label_color.alpha *= 0.7f;
-
-  draw_labels (cr, layout, geometry, bloom_filter_get_m (filter), &label_color);
-
-  /* Set and clear differ in fill, not only in colour: set squares are
-   * solid, clear ones a faint fill inside a frame. One path per colour. */
-  add_cells (cr, filter, geometry, TRUE, FALSE);
-  gdk_cairo_set_source_rgba (cr, fg);
-  cairo_fill (cr);
-  add_cells (cr, filter, geometry, FALSE, FALSE);
-  gdk_cairo_set_source_rgba (cr, &clear_fill);
-  cairo_fill (cr);
-  add_cells (cr, filter, geometry, FALSE, TRUE);
-  gdk_cairo_set_source_rgba (cr, &clear_border);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  cairo_fill (cr);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-}
-
-static void
-get_cells_size (BloomFilter    *filter,
-                const Geometry *geometry,
-                int            *width,
-                int            *height)
-{
-  guint rows = (bloom_filter_get_m (filter) + geometry->columns - 1) / geometry->columns;
-
-  *width = width_for_columns (geometry, geometry->columns);
-  *height = row_y (geometry, rows - 1) + geometry->inner;
-}
-
-/* The cells as an image in device pixels, painted by one node. */
-static GskRenderNode *
-draw_cells (BloomBitGrid   *self,
-            BloomFilter    *filter,
-            PangoLayout    *layout,
-            const Geometry *geometry,
-            int             scale,
-            const GdkRGBA  *fg)
-{
-  GskRenderNode *node;
-  cairo_surface_t *image;
-  cairo_t *cr;
-  int width, height;
-
-  get_cells_size (filter, geometry, &width, &height);
-
-  /* In device pixels, so that the image maps onto them one to one. */
-  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
-  cairo_surface_set_device_scale (image, scale, scale);
-  cr = cairo_create (image);
-  paint_cells (cr, filter, layout, geometry, fg);
-  cairo_destroy (cr);
-
-  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
-  cr = gsk_cairo_node_get_draw_context (node);
-  cairo_set_source_surface (cr, image, 0, 0);
-  cairo_paint (cr);
-  cairo_destroy (cr);
-  cairo_surface_destroy (image);
-
-  return node;
-}
-
 static void
 clear_cells (BloomBitGrid *self)
 {
@@ -472,12 +269,12 @@ clear_cells (BloomBitGrid *self)
 }
 
 static void
-append_cells (BloomBitGrid   *self,
-              GtkSnapshot    *snapshot,
-              BloomFilter    *filter,
-              PangoLayout    *layout,
-              const Geometry *geometry,
-              const GdkRGBA  *fg)
+append_cells (BloomBitGrid            *self,
+              GtkSnapshot             *snapshot,
+              BloomFilter             *filter,
+              PangoLayout             *layout,
+              const BloomGridGeometry *geometry,
+              const GdkRGBA           *fg)
 {
   guint set_bits = bloom_filter_count_set_bits (filter);
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
@@ -488,7 +285,7 @@ append_cells (BloomBitGrid   *self,
       !gdk_rgba_equal (&self->cells_color, fg))
     {
       clear_cells (self);
-      self->cells_node = draw_cells (self, filter, layout, geometry, scale, fg);
+      self->cells_node = bloom_grid_draw_cells (filter, layout, geometry, scale, fg);
       self->cells_scale = scale;
       /* A reference, so that no other filter can appear at this address. */
       self->cells_filter = g_object_ref (filter);
@@ -500,106 +297,12 @@ append_cells (BloomBitGrid   *self,
   gtk_snapshot_append_node (snapshot, self->cells_node);
 }
 
-/* A ring in the gap around the square at @origin, clear of its
- * neighbours' squares. */
-static void
-add_ring (cairo_t                *cr,
-          const Geometry         *geometry,
-          const graphene_point_t *origin)
-{
-  double outside = geometry->gap - 1;
-  double inside = 1;
-
-  cairo_rectangle (cr, origin->x - outside, origin->y - outside,
-                   geometry->inner + 2 * outside, geometry->inner + 2 * outside);
-  cairo_rectangle (cr, origin->x - inside, origin->y - inside,
-                   geometry->inner + 2 * inside, geometry->inner + 2 * inside);
-}
-
-/* The last operation's positions: a thick orange frame inside the square,
- * so that the fill (set or clear) still shows within it and neighbours
- * never merge; its thickness is the cue that does not rely on colour.
- * While stepping through them, only the steps revealed so far; the
- * newest one also gets a ring in the gap around it. A position that
- * repeats an earlier step is already framed. */
-/* Where the marks reach: their squares and the gap around them. */
-static graphene_rect_t
-get_marks_bounds (const Marks *marks)
-{
-  const Geometry *geometry = &marks->geometry;
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
-
-  for (guint step = 0; step < marks->n_steps; step++)
-    {
-      graphene_point_t origin = cell_origin (geometry, marks->positions[step]);
-      graphene_rect_t reach = GRAPHENE_RECT_INIT (origin.x - geometry->gap, origin.y - geometry->gap,
-                                                  geometry->inner + 2 * geometry->gap,
-                                                  geometry->inner + 2 * geometry->gap);
-
-      if (step == 0)
-        bounds = reach;
-      else
-        graphene_rect_union (&bounds, &reach, &bounds);
-    }
-
-  return bounds;
-}
-
-/* The last operation's positions: a thick orange frame inside the square,
- * so that the fill (set or clear) still shows within it and neighbours
- * never merge; its thickness is the cue that does not rely on colour.
- * While stepping through them, only the steps revealed so far; the
- * newest one also gets a ring in the gap around it. A position that
- * repeats an earlier step is already framed. */
-static void
-paint_marks (cairo_t     *cr,
-             const Marks *marks)
-{
-  const Geometry *geometry = &marks->geometry;
-  double inner = geometry->inner;
-  double mark = geometry->mark;
-
-  gdk_cairo_set_source_rgba (cr, &highlight_color);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-
-  for (guint step = 0; step < marks->n_steps; step++)
-    {
-      graphene_point_t origin = cell_origin (geometry, marks->positions[step]);
-
-      if (marks->stepping && step + 1 == marks->n_steps)
-        {
-          add_ring (cr, geometry, &origin);
-          cairo_fill (cr);
-        }
-
-      if (marks->repeats & (1u << step))
-        continue;
-
-      cairo_rectangle (cr, origin.x, origin.y, inner, inner);
-      cairo_rectangle (cr, origin.x + mark, origin.y + mark, inner - 2 * mark, inner - 2 * mark);
-      cairo_fill (cr);
-    }
-}
-
-static GskRenderNode *
-draw_marks (const Marks *marks)
-{
-  graphene_rect_t bounds = get_marks_bounds (marks);
-  GskRenderNode *node = gsk_cairo_node_new (&bounds);
-  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
-
-  paint_marks (cr, marks);
-  cairo_destroy (cr);
-
-  return node;
-}
-
 /* What the marks of the last operation depend on, at @geometry. */
 static void
-get_marks (BloomBitGrid   *self,
-           BloomOperation *operation,
-           const Geometry *geometry,
-           Marks          *marks)
+get_marks (BloomBitGrid            *self,
+           BloomOperation          *operation,
+           const BloomGridGeometry *geometry,
+           BloomGridMarks          *marks)
 {
   memset (marks, 0, sizeof *marks);
   if (operation != NULL)
@@ -617,12 +320,12 @@ get_marks (BloomBitGrid   *self,
 }
 
 static void
-append_marks (BloomBitGrid   *self,
-              GtkSnapshot    *snapshot,
-              BloomOperation *operation,
-              const Geometry *geometry)
+append_marks (BloomBitGrid            *self,
+              GtkSnapshot             *snapshot,
+              BloomOperation          *operation,
+              const BloomGridGeometry *geometry)
 {
-  Marks marks;
+  BloomGridMarks marks;
 
   get_marks (self, operation, geometry, &marks);
   if (marks.n_steps == 0)
@@ -634,7 +337,7 @@ append_marks (BloomBitGrid   *self,
   if (self->marks_node == NULL || memcmp (&marks, &self->marks, sizeof marks) != 0)
     {
       g_clear_pointer (&self->marks_node, gsk_render_node_unref);
-      self->marks_node = draw_marks (&marks);
+      self->marks_node = bloom_grid_draw_marks (&marks);
       self->marks = marks;
     }
 
@@ -645,9 +348,9 @@ append_marks (BloomBitGrid   *self,
  * while the grid has the keyboard focus: elsewhere it would be a mark
  * that means nothing. */
 static void
-append_cursor (BloomBitGrid   *self,
-               GtkSnapshot    *snapshot,
-               const Geometry *geometry)
+append_cursor (BloomBitGrid            *self,
+               GtkSnapshot             *snapshot,
+               const BloomGridGeometry *geometry)
 {
   graphene_point_t origin;
   float width = geometry->gap - 2;
@@ -657,7 +360,7 @@ append_cursor (BloomBitGrid   *self,
   if (!gtk_widget_has_focus (GTK_WIDGET (self)) || self->cursor >= get_m (self))
     return;
 
-  origin = cell_origin (geometry, self->cursor);
+  origin = bloom_grid_cell_origin (geometry, self->cursor);
   gsk_rounded_rect_init_from_rect (&ring,
                                    &GRAPHENE_RECT_INIT (origin.x - inset, origin.y - inset,
                                                         geometry->inner + 2 * inset,
@@ -677,7 +380,7 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
   BloomOperation *operation = bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self));
   g_autoptr(PangoLayout) layout = NULL;
   int width = gtk_widget_get_width (widget);
-  Geometry geometry;
+  BloomGridGeometry geometry;
   GdkRGBA fg;
 
   if (filter == NULL || width <= 0 || gtk_widget_get_height (widget) <= 0)
@@ -700,7 +403,7 @@ bloom_bit_grid_get_cell_at (BloomBitGrid *self,
                             guint        *index)
 {
   g_autoptr(PangoLayout) layout = NULL;
-  Geometry geometry;
+  BloomGridGeometry geometry;
   guint m = get_m (self);
   guint column, row;
 
@@ -716,10 +419,10 @@ bloom_bit_grid_get_cell_at (BloomBitGrid *self,
   if (x < geometry.label_width || y < geometry.top)
     return FALSE;
 
-  for (column = 0; column + 1 < geometry.columns && column_x (&geometry, column + 1) <= x; column++)
+  for (column = 0; column + 1 < geometry.columns && bloom_grid_column_x (&geometry, column + 1) <= x; column++)
     ;
   row = (guint) ((y - geometry.top) / geometry.cell);
-  if (x >= column_x (&geometry, column) + geometry.cell || row * geometry.columns + column >= m)
+  if (x >= bloom_grid_column_x (&geometry, column) + geometry.cell || row * geometry.columns + column >= m)
     return FALSE;
 
   *index = row * geometry.columns + column;
@@ -799,7 +502,7 @@ scroll_to_cursor (BloomBitGrid *self)
   GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
   g_autoptr(PangoLayout) layout = NULL;
   GtkAdjustment *adjustment;
-  Geometry geometry;
+  BloomGridGeometry geometry;
   double row_top, top, bottom, page;
 
   if (scroller == NULL || get_m (self) == 0 || !gtk_widget_get_realized (GTK_WIDGET (self)))
@@ -809,7 +512,7 @@ scroll_to_cursor (BloomBitGrid *self)
   get_geometry (self, layout, gtk_widget_get_width (GTK_WIDGET (self)), &geometry);
   if (geometry.columns == 0)
     return;
-  row_top = row_y (&geometry, self->cursor / geometry.columns);
+  row_top = bloom_grid_row_y (&geometry, self->cursor / geometry.columns);
 
   {
     graphene_point_t point;
@@ -1119,7 +822,7 @@ bloom_bit_grid_columns_for_width (BloomBitGrid *self,
                                   int           width)
 {
   g_autoptr(PangoLayout) layout = NULL;
-  Geometry geometry;
+  BloomGridGeometry geometry;
 
   g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), 0);
 
@@ -1187,9 +890,9 @@ bloom_bit_grid_get_text_alternative (BloomBitGrid *self)
 /* The geometry of the picture: the columns the grid has now, or those of
  * its natural width when it is not shown. FALSE without a filter. */
 static gboolean
-get_picture_geometry (BloomBitGrid *self,
-                      PangoLayout  *layout,
-                      Geometry     *geometry)
+get_picture_geometry (BloomBitGrid      *self,
+                      PangoLayout       *layout,
+                      BloomGridGeometry *geometry)
 {
   BloomFilter *filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
   int width = gtk_widget_get_width (GTK_WIDGET (self));
@@ -1199,7 +902,7 @@ get_picture_geometry (BloomBitGrid *self,
 
   init_geometry (self, layout, geometry);
   if (width <= 0)
-    width = width_for_columns (geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, bloom_filter_get_m (filter)));
+    width = bloom_grid_width_for_columns (geometry, MIN (BLOOM_BIT_GRID_MAX_COLUMNS, bloom_filter_get_m (filter)));
   geometry->columns = columns_for_width (self, geometry, width);
 
   return TRUE;
@@ -1219,7 +922,7 @@ bloom_bit_grid_get_picture_size (BloomBitGrid *self,
                                  int          *height)
 {
   g_autoptr(PangoLayout) layout = NULL;
-  Geometry geometry;
+  BloomGridGeometry geometry;
 
   g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), FALSE);
 
@@ -1227,7 +930,7 @@ bloom_bit_grid_get_picture_size (BloomBitGrid *self,
   if (!get_picture_geometry (self, layout, &geometry))
     return FALSE;
 
-  get_cells_size (bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self)), &geometry, width, height);
+  bloom_grid_get_cells_size (bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self)), &geometry, width, height);
 
   return TRUE;
 }
@@ -1248,8 +951,8 @@ bloom_bit_grid_draw_picture (BloomBitGrid *self,
 {
   BloomFilter *filter;
   g_autoptr(PangoLayout) layout = NULL;
-  Geometry geometry;
-  Marks marks;
+  BloomGridGeometry geometry;
+  BloomGridMarks marks;
   GdkRGBA fg;
 
   g_return_if_fail (BLOOM_IS_BIT_GRID (self));
@@ -1262,8 +965,8 @@ bloom_bit_grid_draw_picture (BloomBitGrid *self,
   filter = bloom_session_view_get_filter (BLOOM_SESSION_VIEW (self));
   bloom_gtk_widget_get_color (GTK_WIDGET (self), &fg);
   cairo_save (cr);
-  paint_cells (cr, filter, layout, &geometry, &fg);
+  bloom_grid_paint_cells (cr, filter, layout, &geometry, &fg);
   get_marks (self, bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self)), &geometry, &marks);
-  paint_marks (cr, &marks);
+  bloom_grid_paint_marks (cr, &marks);
   cairo_restore (cr);
 }

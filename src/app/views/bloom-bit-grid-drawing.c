@@ -1,0 +1,272 @@
+/* bloom-bit-grid-drawing.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "bloom-bit-grid-drawing.h"
+
+/* The outline of the last operation's positions: Adwaita's orange 4 made
+ * a little darker, to lie halfway (3:1 each way) between set squares and
+ * clear ones in the light theme and in the dark one alike. */
+static const GdkRGBA highlight_color = { 0.867f, 0.384f, 0.0f, 1.0f };
+
+/* The left edge of a column, and so the width of that many columns. */
+int
+bloom_grid_column_x (const BloomGridGeometry *geometry,
+                     guint                    column)
+{
+  return geometry->label_width + column * geometry->cell + (column / BLOOM_GRID_GROUP) * geometry->group_gap;
+}
+
+int
+bloom_grid_row_y (const BloomGridGeometry *geometry,
+                  guint                    row)
+{
+  return geometry->top + row * geometry->cell;
+}
+
+/* The top left corner of the square of bit @index. */
+graphene_point_t
+bloom_grid_cell_origin (const BloomGridGeometry *geometry,
+                        guint                    index)
+{
+  return GRAPHENE_POINT_INIT (bloom_grid_column_x (geometry, index % geometry->columns),
+                              bloom_grid_row_y (geometry, index / geometry->columns));
+}
+
+int
+bloom_grid_width_for_columns (const BloomGridGeometry *geometry,
+                              guint                    columns)
+{
+  return bloom_grid_column_x (geometry, columns - 1) + geometry->inner;
+}
+
+/* Adds the squares whose bit is @set to the path: whole, or with @frames
+ * the one-pixel frame inside each square (to fill even-odd). */
+static void
+add_cells (cairo_t                 *cr,
+           BloomFilter             *filter,
+           const BloomGridGeometry *geometry,
+           gboolean                 set,
+           gboolean                 frames)
+{
+  double inner = geometry->inner;
+
+  for (guint i = 0; i < bloom_filter_get_m (filter); i++)
+    {
+      graphene_point_t origin = bloom_grid_cell_origin (geometry, i);
+
+      if (!bloom_filter_get_bit (filter, i) != !set)
+        continue;
+
+      cairo_rectangle (cr, origin.x, origin.y, inner, inner);
+      if (frames)
+        cairo_rectangle (cr, origin.x + 1, origin.y + 1, inner - 2, inner - 2);
+    }
+}
+
+/* The index of each row's first bit at its left, and the offset of each
+ * group of 8 columns above it: any bit's index is the sum of the two. */
+static void
+draw_labels (cairo_t                 *cr,
+             PangoLayout             *layout,
+             const BloomGridGeometry *geometry,
+             guint                    m,
+             const GdkRGBA           *color)
+{
+  guint rows = (m + geometry->columns - 1) / geometry->columns;
+  int text_width, text_height;
+
+  gdk_cairo_set_source_rgba (cr, color);
+  for (guint row = 0; row < rows; row++)
+    {
+      g_autofree char *label = g_strdup_printf ("%u", row * geometry->columns);
+
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, &text_width, &text_height);
+      cairo_move_to (cr, geometry->label_width - BLOOM_GRID_LABEL_GAP - text_width,
+                     bloom_grid_row_y (geometry, row) + ((int) geometry->inner - text_height) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  if (geometry->top == 0)
+    return;
+
+  for (guint column = 0; column < geometry->columns; column += BLOOM_GRID_GROUP)
+    {
+      g_autofree char *label = g_strdup_printf ("+%u", column);
+
+      pango_layout_set_text (layout, label, -1);
+      cairo_move_to (cr, bloom_grid_column_x (geometry, column), 0);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
+/* The row labels and the squares, set and clear, drawn on @cr. */
+void
+bloom_grid_paint_cells (cairo_t                 *cr,
+                        BloomFilter             *filter,
+                        PangoLayout             *layout,
+                        const BloomGridGeometry *geometry,
+                        const GdkRGBA           *fg)
+{
+  GdkRGBA clear_fill = *fg, clear_border = *fg, label_color = *fg;
+
+  /* The text colour is dark on light and light on dark, so these follow
+   * the theme. A clear square's frame has 3:1 against the background in
+   * both; its fill stays faint, so that the orange mark stands out from
+   * it as it does from a set square. */
+  clear_fill.alpha *= 0.03f;
+  clear_border.alpha *= 0.6f;
+  label_color.alpha *= 0.7f;
+
+  draw_labels (cr, layout, geometry, bloom_filter_get_m (filter), &label_color);
+
+  /* Set and clear differ in fill, not only in colour: set squares are
+   * solid, clear ones a faint fill inside a frame. One path per colour. */
+  add_cells (cr, filter, geometry, TRUE, FALSE);
+  gdk_cairo_set_source_rgba (cr, fg);
+  cairo_fill (cr);
+  add_cells (cr, filter, geometry, FALSE, FALSE);
+  gdk_cairo_set_source_rgba (cr, &clear_fill);
+  cairo_fill (cr);
+  add_cells (cr, filter, geometry, FALSE, TRUE);
+  gdk_cairo_set_source_rgba (cr, &clear_border);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_fill (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+}
+
+void
+bloom_grid_get_cells_size (BloomFilter             *filter,
+                           const BloomGridGeometry *geometry,
+                           int                     *width,
+                           int                     *height)
+{
+  guint rows = (bloom_filter_get_m (filter) + geometry->columns - 1) / geometry->columns;
+
+  *width = bloom_grid_width_for_columns (geometry, geometry->columns);
+  *height = bloom_grid_row_y (geometry, rows - 1) + geometry->inner;
+}
+
+/* The cells as an image in device pixels, painted by one node. */
+GskRenderNode *
+bloom_grid_draw_cells (BloomFilter             *filter,
+                       PangoLayout             *layout,
+                       const BloomGridGeometry *geometry,
+                       int                      scale,
+                       const GdkRGBA           *fg)
+{
+  GskRenderNode *node;
+  cairo_surface_t *image;
+  cairo_t *cr;
+  int width, height;
+
+  bloom_grid_get_cells_size (filter, geometry, &width, &height);
+
+  /* In device pixels, so that the image maps onto them one to one. */
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (image, scale, scale);
+  cr = cairo_create (image);
+  bloom_grid_paint_cells (cr, filter, layout, geometry, fg);
+  cairo_destroy (cr);
+
+  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cr = gsk_cairo_node_get_draw_context (node);
+  cairo_set_source_surface (cr, image, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (image);
+
+  return node;
+}
+
+/* A ring in the gap around the square at @origin, clear of its
+ * neighbours' squares. */
+static void
+add_ring (cairo_t                 *cr,
+          const BloomGridGeometry *geometry,
+          const graphene_point_t  *origin)
+{
+  double outside = geometry->gap - 1;
+  double inside = 1;
+
+  cairo_rectangle (cr, origin->x - outside, origin->y - outside,
+                   geometry->inner + 2 * outside, geometry->inner + 2 * outside);
+  cairo_rectangle (cr, origin->x - inside, origin->y - inside,
+                   geometry->inner + 2 * inside, geometry->inner + 2 * inside);
+}
+
+/* Where the marks reach: their squares and the gap around them. */
+static graphene_rect_t
+get_marks_bounds (const BloomGridMarks *marks)
+{
+  const BloomGridGeometry *geometry = &marks->geometry;
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+
+  for (guint step = 0; step < marks->n_steps; step++)
+    {
+      graphene_point_t origin = bloom_grid_cell_origin (geometry, marks->positions[step]);
+      graphene_rect_t reach = GRAPHENE_RECT_INIT (origin.x - geometry->gap, origin.y - geometry->gap,
+                                                  geometry->inner + 2 * geometry->gap,
+                                                  geometry->inner + 2 * geometry->gap);
+
+      if (step == 0)
+        bounds = reach;
+      else
+        graphene_rect_union (&bounds, &reach, &bounds);
+    }
+
+  return bounds;
+}
+
+/* The last operation's positions: a thick orange frame inside the square,
+ * so that the fill (set or clear) still shows within it and neighbours
+ * never merge; its thickness is the cue that does not rely on colour.
+ * While stepping through them, only the steps revealed so far; the
+ * newest one also gets a ring in the gap around it. A position that
+ * repeats an earlier step is already framed. */
+void
+bloom_grid_paint_marks (cairo_t              *cr,
+                        const BloomGridMarks *marks)
+{
+  const BloomGridGeometry *geometry = &marks->geometry;
+  double inner = geometry->inner;
+  double mark = geometry->mark;
+
+  gdk_cairo_set_source_rgba (cr, &highlight_color);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+
+  for (guint step = 0; step < marks->n_steps; step++)
+    {
+      graphene_point_t origin = bloom_grid_cell_origin (geometry, marks->positions[step]);
+
+      if (marks->stepping && step + 1 == marks->n_steps)
+        {
+          add_ring (cr, geometry, &origin);
+          cairo_fill (cr);
+        }
+
+      if (marks->repeats & (1u << step))
+        continue;
+
+      cairo_rectangle (cr, origin.x, origin.y, inner, inner);
+      cairo_rectangle (cr, origin.x + mark, origin.y + mark, inner - 2 * mark, inner - 2 * mark);
+      cairo_fill (cr);
+    }
+}
+
+GskRenderNode *
+bloom_grid_draw_marks (const BloomGridMarks *marks)
+{
+  graphene_rect_t bounds = get_marks_bounds (marks);
+  GskRenderNode *node = gsk_cairo_node_new (&bounds);
+  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+
+  bloom_grid_paint_marks (cr, marks);
+  cairo_destroy (cr);
+
+  return node;
+}
