@@ -571,66 +571,6 @@ show_result (BloomExperimentView *self)
 }
 
 static void
-on_sample_done (GObject      *source,
-                GAsyncResult *async_result,
-                gpointer      user_data)
-{
-  g_autoptr(BloomExperimentView) self = weak_view_take (user_data);
-  g_autoptr(GError) error = NULL;
-  BloomSampleResult result;
-  gboolean measured;
-
-  measured = bloom_sampler_sample_finish (BLOOM_SAMPLER (source), async_result, &result, &error);
-  if (self == NULL || !is_current_run (self, async_result))
-    return;
-
-  if (!measured)
-    {
-      end_run (self);
-      show_status (self, error->message);
-      return;
-    }
-
-  g_set_weak_pointer (&self->result_filter, self->run_filter);
-  end_run (self);
-  show_status (self, NULL);
-  g_clear_pointer (&self->result, bloom_sample_result_free);
-  self->result = bloom_sample_result_copy (&result);
-  show_result (self);
-}
-
-static void
-run_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
-{
-  BloomExperimentView *self = BLOOM_EXPERIMENT_VIEW (widget);
-  g_autofree char *count = NULL;
-  g_autofree char *status = NULL;
-  BloomSampler *sampler;
-  guint n_samples, length;
-  guint64 seed;
-
-  if (!read_sample_fields (self, &n_samples, &length, &seed))
-    return;
-
-  count = bloom_format_count (n_samples);
-  /* Translators: %s is a number of strings */
-  status = g_strdup_printf (_("Measuring %s random strings…"), count);
-  sampler = begin_run (self, RUN_SAMPLE, status);
-  if (sampler == NULL)
-    return;
-
-  /* A new measurement replaces the one shown. */
-  g_clear_pointer (&self->result, bloom_sample_result_free);
-  g_clear_weak_pointer (&self->result_filter);
-  gtk_widget_set_visible (self->result_box, FALSE);
-
-  bloom_sampler_sample_async (sampler, n_samples, length, seed, BLOOM_Z_95, self->cancellable,
-                              on_sample_done, weak_view_new (self));
-}
-
-static void
 show_sweep (BloomExperimentView *self)
 {
   const BloomSampleResult *point = g_ptr_array_index (self->sweep, 0);
@@ -652,30 +592,115 @@ show_sweep (BloomExperimentView *self)
   reveal (self, self->sweep_box);
 }
 
+/* Either run's end: its result shown in place of the last one, or why
+ * there is none. A sample or a sweep, as its task's source tag says. */
 static void
-on_sweep_done (GObject      *source,
-               GAsyncResult *async_result,
-               gpointer      user_data)
+on_run_done (GObject      *source,
+             GAsyncResult *async_result,
+             gpointer      user_data)
 {
   g_autoptr(BloomExperimentView) self = weak_view_take (user_data);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) points = NULL;
+  BloomSampleResult result;
+  gboolean sweep = g_async_result_is_tagged (async_result, bloom_sampler_sweep_async);
+  gboolean measured;
 
-  points = bloom_sampler_sweep_finish (BLOOM_SAMPLER (source), async_result, &error);
+  if (sweep)
+    {
+      points = bloom_sampler_sweep_finish (BLOOM_SAMPLER (source), async_result, &error);
+      measured = points != NULL;
+    }
+  else
+    measured = bloom_sampler_sample_finish (BLOOM_SAMPLER (source), async_result, &result, &error);
   if (self == NULL || !is_current_run (self, async_result))
     return;
 
+  if (measured && !sweep)
+    g_set_weak_pointer (&self->result_filter, self->run_filter);
   end_run (self);
-  if (points == NULL)
-    {
-      show_status (self, error->message);
-      return;
-    }
+  show_status (self, measured ? NULL : error->message);
+  if (!measured)
+    return;
 
-  show_status (self, NULL);
-  g_clear_pointer (&self->sweep, g_ptr_array_unref);
-  self->sweep = g_steal_pointer (&points);
-  show_sweep (self);
+  if (sweep)
+    {
+      g_clear_pointer (&self->sweep, g_ptr_array_unref);
+      self->sweep = g_steal_pointer (&points);
+      show_sweep (self);
+    }
+  else
+    {
+      g_clear_pointer (&self->result, bloom_sample_result_free);
+      self->result = bloom_sample_result_copy (&result);
+      show_result (self);
+    }
+}
+
+/* A measurement (RUN_SAMPLE) or a sweep (RUN_SWEEP) of the active filter
+ * from what the fields say, on the sampler's own thread; it replaces the
+ * result of its kind shown. */
+static void
+start_run (BloomExperimentView *self,
+           RunKind              kind)
+{
+  g_autofree char *count = NULL;
+  g_autofree char *status = NULL;
+  BloomSampler *sampler;
+  guint n_samples, length, n_max = 0, n_steps = 0;
+  guint64 seed;
+
+  if (kind == RUN_SWEEP)
+    {
+      gtk_spin_button_update (self->n_max_spin);
+      gtk_spin_button_update (self->steps_spin);
+    }
+  if (!read_sample_fields (self, &n_samples, &length, &seed) ||
+      (kind == RUN_SWEEP && !sweep_fields_valid (self)))
+    return;
+
+  count = bloom_format_count (n_samples);
+  if (kind == RUN_SWEEP)
+    {
+      n_max = gtk_spin_button_get_value_as_int (self->n_max_spin);
+      /* More steps than strings would repeat an n. */
+      n_steps = MIN ((guint) gtk_spin_button_get_value_as_int (self->steps_spin), n_max);
+      /* Translators: %s is a number of strings */
+      status = g_strdup_printf (_("Sweeping n from 0 to %u in %u steps, %s random strings at each…"),
+                                n_max, n_steps, count);
+    }
+  else
+    /* Translators: %s is a number of strings */
+    status = g_strdup_printf (_("Measuring %s random strings…"), count);
+
+  sampler = begin_run (self, kind, status);
+  if (sampler == NULL)
+    return;
+
+  if (kind == RUN_SWEEP)
+    {
+      g_clear_pointer (&self->sweep, g_ptr_array_unref);
+      bloom_sweep_plot_set_points (self->sweep_plot, NULL);
+      gtk_widget_set_visible (self->sweep_box, FALSE);
+      bloom_sampler_sweep_async (sampler, n_max, n_steps, n_samples, length, seed, BLOOM_Z_95,
+                                 self->cancellable, on_run_done, weak_view_new (self));
+    }
+  else
+    {
+      g_clear_pointer (&self->result, bloom_sample_result_free);
+      g_clear_weak_pointer (&self->result_filter);
+      gtk_widget_set_visible (self->result_box, FALSE);
+      bloom_sampler_sample_async (sampler, n_samples, length, seed, BLOOM_Z_95, self->cancellable,
+                                  on_run_done, weak_view_new (self));
+    }
+}
+
+static void
+run_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  start_run (BLOOM_EXPERIMENT_VIEW (widget), RUN_SAMPLE);
 }
 
 static void
@@ -683,36 +708,7 @@ sweep_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  BloomExperimentView *self = BLOOM_EXPERIMENT_VIEW (widget);
-  g_autofree char *count = NULL;
-  g_autofree char *status = NULL;
-  BloomSampler *sampler;
-  guint n_samples, length, n_max, n_steps;
-  guint64 seed;
-
-  gtk_spin_button_update (self->n_max_spin);
-  gtk_spin_button_update (self->steps_spin);
-  if (!read_sample_fields (self, &n_samples, &length, &seed) || !sweep_fields_valid (self))
-    return;
-
-  n_max = gtk_spin_button_get_value_as_int (self->n_max_spin);
-  /* More steps than strings would repeat an n. */
-  n_steps = MIN ((guint) gtk_spin_button_get_value_as_int (self->steps_spin), n_max);
-
-  count = bloom_format_count (n_samples);
-  /* Translators: %s is a number of strings */
-  status = g_strdup_printf (_("Sweeping n from 0 to %u in %u steps, %s random strings at each…"),
-                            n_max, n_steps, count);
-  sampler = begin_run (self, RUN_SWEEP, status);
-  if (sampler == NULL)
-    return;
-
-  g_clear_pointer (&self->sweep, g_ptr_array_unref);
-  bloom_sweep_plot_set_points (self->sweep_plot, NULL);
-  gtk_widget_set_visible (self->sweep_box, FALSE);
-
-  bloom_sampler_sweep_async (sampler, n_max, n_steps, n_samples, length, seed, BLOOM_Z_95,
-                             self->cancellable, on_sweep_done, weak_view_new (self));
+  start_run (BLOOM_EXPERIMENT_VIEW (widget), RUN_SWEEP);
 }
 
 static void
