@@ -13,6 +13,7 @@
 #include "bloom-format.h"
 #include "bloom-sizing-dialog.h"
 #include "bloom-window.h"
+#include "bloom-zoom.h"
 
 struct _BloomSizingDialog
 {
@@ -450,8 +451,6 @@ bloom_sizing_dialog_set_zoom (BloomSizingDialog *self,
                               guint              zoom)
 {
   GtkWidget *page = gtk_window_get_child (GTK_WINDOW (self));
-  g_autofree char *old_class = NULL;
-  g_autofree char *new_class = NULL;
 
   g_return_if_fail (BLOOM_IS_SIZING_DIALOG (self));
 
@@ -459,10 +458,7 @@ bloom_sizing_dialog_set_zoom (BloomSizingDialog *self,
   if (self->zoom == zoom || page == NULL)
     return;
 
-  old_class = g_strdup_printf ("zoom-%u", self->zoom);
-  new_class = g_strdup_printf ("zoom-%u", zoom);
-  gtk_widget_remove_css_class (page, old_class);
-  gtk_widget_add_css_class (page, new_class);
+  bloom_zoom_set_css_class (page, self->zoom, zoom);
   self->zoom = zoom;
   /* Opened again, it takes the size its text now needs. */
   gtk_window_set_default_size (GTK_WINDOW (self), -1, -1);

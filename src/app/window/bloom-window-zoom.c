@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "bloom-window-private.h"
+#include "bloom-zoom.h"
 
 /* The zoom steps, in percent; style.css has a class "zoom-N" for each,
  * which sets the page's font size. */
@@ -37,13 +38,9 @@ void
 _bloom_window_apply_zoom (BloomWindow *self,
                           guint        old_zoom)
 {
-  g_autofree char *old_class = g_strdup_printf ("zoom-%u", old_zoom);
-  g_autofree char *new_class = g_strdup_printf ("zoom-%u", self->zoom);
-
   /* Text, cards, tables and the plot follow the page's font size; the
    * grid and the verdict icon are sized in pixels, so they follow here. */
-  gtk_widget_remove_css_class (self->page, old_class);
-  gtk_widget_add_css_class (self->page, new_class);
+  bloom_zoom_set_css_class (self->page, old_zoom, self->zoom);
   bloom_bit_grid_set_cell_size (self->grid, (BLOOM_BIT_GRID_BASE_CELL * self->zoom + 50) / 100);
   bloom_verdict_icon_set_pixel_size (self->verdict_icon, (VERDICT_ICON_SIZE * self->zoom + 50) / 100);
 }
