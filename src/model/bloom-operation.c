@@ -359,6 +359,9 @@ enum_to_nick (GType type,
   return enum_value->value_nick;
 }
 
+/* Sets *@value, an enum of @type (int-sized, as GEnumValue assumes), to
+ * the value of @nick; FALSE, and *@value untouched, when @nick names
+ * none. */
 static gboolean
 enum_from_nick (GType       type,
                 const char *nick,
@@ -368,6 +371,7 @@ enum_from_nick (GType       type,
   GEnumValue *enum_value;
 
   g_return_val_if_fail (nick != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
 
   klass = g_type_class_ref (type);
   enum_value = g_enum_get_value_by_nick (klass, nick);
@@ -403,16 +407,7 @@ gboolean
 bloom_operation_kind_from_string (const char         *str,
                                   BloomOperationKind *kind)
 {
-  int value;
-
-  g_return_val_if_fail (kind != NULL, FALSE);
-
-  if (!enum_from_nick (BLOOM_TYPE_OPERATION_KIND, str, &value))
-    return FALSE;
-
-  *kind = value;
-
-  return TRUE;
+  return enum_from_nick (BLOOM_TYPE_OPERATION_KIND, str, (int *) kind);
 }
 
 /**
@@ -439,14 +434,5 @@ gboolean
 bloom_outcome_from_string (const char   *str,
                            BloomOutcome *outcome)
 {
-  int value;
-
-  g_return_val_if_fail (outcome != NULL, FALSE);
-
-  if (!enum_from_nick (BLOOM_TYPE_OUTCOME, str, &value))
-    return FALSE;
-
-  *outcome = value;
-
-  return TRUE;
+  return enum_from_nick (BLOOM_TYPE_OUTCOME, str, (int *) outcome);
 }
