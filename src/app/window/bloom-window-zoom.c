@@ -45,7 +45,7 @@ _bloom_window_apply_zoom (BloomWindow *self,
   gtk_widget_remove_css_class (self->page, old_class);
   gtk_widget_add_css_class (self->page, new_class);
   bloom_bit_grid_set_cell_size (self->grid, (BLOOM_BIT_GRID_BASE_CELL * self->zoom + 50) / 100);
-  bloom_verdict_icon_set_pixel_size (self->verdict_icon, (VERDICT_ICON_SIZE * self->zoom + 50) / 100);
+  bloom_operation_view_set_icon_size (self->operation_view, (VERDICT_ICON_SIZE * self->zoom + 50) / 100);
 }
 
 /* The step after @zoom in @direction, or the last one. */
