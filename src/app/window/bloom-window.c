@@ -9,7 +9,7 @@
  * the experiment) redraw themselves from it. The window is their shell:
  * it wires the template, the actions and the sections, and keeps only
  * view state (the zoom, the step-through). Nothing here decides what the
- * model does, and nothing here shows it.
+ * model does, and the views alone draw what it holds.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
