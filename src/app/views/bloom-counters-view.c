@@ -17,7 +17,8 @@ struct _BloomCountersView
 {
   BloomSessionView  parent_instance;
 
-  /* Template widgets */
+  /* Template widgets; the first is the template's one child, bound so
+   * that gtk_widget_dispose_template() unparents it */
   GtkWidget        *box;
   BloomValueLabel  *entries_value;
   BloomValueLabel  *negatives_value;

@@ -17,7 +17,8 @@ struct _BloomCursorView
   /* The grid's cursor, bound to it: view state, never stored. */
   guint             cursor;
 
-  /* Template widgets */
+  /* Template widgets; the first is the template's one child, bound so
+   * that gtk_widget_dispose_template() unparents it */
   GtkWidget        *box;
   GtkLabel         *cursor_label;
   GtkWidget        *grid_placeholder;

@@ -21,7 +21,8 @@ struct _BloomOperationView
   guint             icon_preload_id;
   gboolean          icons_preloaded;
 
-  /* Template widgets */
+  /* Template widgets; the first is the template's one child, bound so
+   * that gtk_widget_dispose_template() unparents it */
   GtkWidget        *card;
   BloomVerdictIcon *verdict_icon;
   BloomValueLabel  *operation_label;

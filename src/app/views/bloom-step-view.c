@@ -18,7 +18,8 @@ struct _BloomStepView
    * are revealed; G_MAXUINT shows all, and no step. */
   guint             revealed_steps;
 
-  /* Template widgets */
+  /* Template widgets; the first is the template's one child, bound so
+   * that gtk_widget_dispose_template() unparents it */
   GtkWidget        *box;
   GtkLabel         *step_label;
   GtkWidget        *step_hint;
