@@ -18,6 +18,7 @@
 #include "bloom-quit-dialog.h"
 #include "bloom-value-label.h"
 #include "bloom-window.h"
+#include "window-child.h"
 #include "window-fixture.h"
 #include "test-isolation.h"
 
@@ -50,13 +51,6 @@ find (GtkWidget     *root,
   return g_ptr_array_index (found, 0);
 }
 
-static gboolean
-has_id (GtkWidget     *widget,
-        gconstpointer  id)
-{
-  return g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget)), id) == 0;
-}
-
 /* A button of the window for @action: some have no id. Menu items are
  * no GtkButton. */
 static gboolean
@@ -82,13 +76,6 @@ is_response_button (GtkWidget     *widget,
          && g_variant_get_int32 (target) == GPOINTER_TO_INT (response);
 }
 
-static GtkWidget *
-by_id (GtkWidget  *root,
-       const char *id)
-{
-  return find (root, has_id, id);
-}
-
 #define ACC(widget) GTK_ACCESSIBLE (widget)
 
 /* A field is announced with the words shown above it: its label is its
@@ -101,8 +88,8 @@ assert_field (GtkWidget         *root,
               const char        *label_id,
               const char        *text)
 {
-  GtkWidget *field = by_id (root, field_id);
-  GtkWidget *label = by_id (root, label_id);
+  GtkWidget *field = window_child (root, field_id);
+  GtkWidget *label = window_child (root, label_id);
 
   gtk_test_accessible_assert_role (ACC (field), role);
   gtk_test_accessible_assert_relation (ACC (field), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL);
@@ -180,7 +167,7 @@ test_buttons (Fixture       *fixture,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (by_ids); i++)
-    assert_named (by_id (window, by_ids[i].id), GTK_ACCESSIBLE_ROLE_BUTTON, by_ids[i].name);
+    assert_named (window_child (window, by_ids[i].id), GTK_ACCESSIBLE_ROLE_BUTTON, by_ids[i].name);
   for (guint i = 0; i < G_N_ELEMENTS (by_actions); i++)
     assert_named (find (window, is_button_for, by_actions[i].action), GTK_ACCESSIBLE_ROLE_BUTTON,
                   by_actions[i].name);
@@ -273,7 +260,7 @@ test_experiment_view (Fixture       *fixture,
   assert_field (view, "n_max_spin", GTK_ACCESSIBLE_ROLE_SPIN_BUTTON, "n_max_label", "Sweep n up to (1–1024)");
   assert_field (view, "steps_spin", GTK_ACCESSIBLE_ROLE_SPIN_BUTTON, "steps_label", "Steps (1–64)");
   for (guint i = 0; i < G_N_ELEMENTS (named); i++)
-    assert_named (by_id (view, named[i].id), named[i].role, named[i].name);
+    assert_named (window_child (view, named[i].id), named[i].role, named[i].name);
 }
 
 /* bloom-quit-dialog.ui, for quitting and for replacing the session. */

@@ -14,6 +14,7 @@
 #include "bloom-application.h"
 #include "bloom-window.h"
 #include "test-isolation.h"
+#include "window-child.h"
 
 static char *work_dir;
 /* One application for the whole program: once registered on the bus it
@@ -24,11 +25,7 @@ static GtkWidget *
 child (BloomWindow *window,
        const char  *name)
 {
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (window), BLOOM_TYPE_WINDOW, name);
-
-  g_assert_nonnull (object);
-
-  return GTK_WIDGET (object);
+  return window_child (GTK_WIDGET (window), name);
 }
 
 static const char *

@@ -17,6 +17,7 @@
 #include "bloom-window.h"
 #include "storage-fixture.h"
 #include "test-isolation.h"
+#include "window-child.h"
 
 static GSettings *settings;
 /* g_get_user_state_dir()/bloom-lab, under a temporary XDG_STATE_HOME. */
@@ -26,11 +27,7 @@ static GtkWidget *
 child (BloomWindow *window,
        const char  *name)
 {
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (window), BLOOM_TYPE_WINDOW, name);
-
-  g_assert_nonnull (object);
-
-  return GTK_WIDGET (object);
+  return window_child (GTK_WIDGET (window), name);
 }
 
 static const char *

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "bloom-value-label.h"
+#include "window-child.h"
 #include "window-fixture.h"
 
 /* A window on a session with the first start's drafts, large enough that
@@ -38,12 +39,7 @@ GtkWidget *
 child (Fixture    *fixture,
        const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (fixture->window),
-                                                   BLOOM_TYPE_WINDOW, name);
-
-  g_assert_nonnull (object);
-
-  return GTK_WIDGET (object);
+  return window_child (GTK_WIDGET (fixture->window), name);
 }
 
 const char *

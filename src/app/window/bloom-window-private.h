@@ -1,5 +1,5 @@
 /* bloom-window-private.h — the window's parts, shared by the files that
- * make it up: bloom-window.c (construction, the template, the views),
+ * make it up: bloom-window.c (construction, the template, the sections),
  * bloom-window-fields.c (the m, k and string fields and their drafts),
  * bloom-window-actions.c (every action and key) and bloom-window-files.c
  * (import, export, the stored copy and the quit flow)
@@ -10,13 +10,16 @@
 #pragma once
 
 #include "bloom-bit-grid.h"
+#include "bloom-counters-view.h"
+#include "bloom-cursor-view.h"
 #include "bloom-details-view.h"
 #include "bloom-entries-view.h"
 #include "bloom-experiment-view.h"
 #include "bloom-hash-table.h"
+#include "bloom-notice-view.h"
+#include "bloom-operation-view.h"
 #include "bloom-rate-plot.h"
-#include "bloom-value-label.h"
-#include "bloom-verdict-icon.h"
+#include "bloom-step-view.h"
 #include "bloom-window.h"
 
 G_BEGIN_DECLS
@@ -51,13 +54,11 @@ struct _BloomWindow
   /* The last operation refused, shown under the string field until the
    * string changes or an operation succeeds. */
   char                 *text_error;
-  guint                 icon_preload_id;
-  gboolean              icons_preloaded;
   /* Toplevels made when first asked for, kept while hidden. */
   GtkWindow            *sizing_dialog;
   GtkWindow            *shortcuts_window;
 
-  /* Template widgets */
+  /* Template widgets: the shell's own parts and the views in it */
   GtkWidget            *page;
   GtkRevealer          *storage_revealer;
   GtkLabel             *storage_label;
@@ -74,37 +75,21 @@ struct _BloomWindow
   GtkSpinButton        *k_spin;
   GtkLabel             *m_message;
   GtkLabel             *k_message;
-  GtkRevealer          *notice_revealer;
-  GtkLabel             *notice_label;
-  GtkButton            *undo_button;
   GtkButton            *create_button;
-  GtkButton            *reset_button;
-  GtkButton            *example_button;
-  GtkButton            *insert_button;
-  GtkButton            *query_button;
   GtkEntry             *text_entry;
   GtkLabel             *count_label;
   GtkLabel             *text_message;
-  GtkWidget            *operation_card;
-  BloomVerdictIcon     *verdict_icon;
-  BloomValueLabel     *operation_label;
-  BloomValueLabel     *operation_text;
-  BloomValueLabel     *verdict_label;
-  BloomValueLabel     *verdict_detail;
-  BloomValueLabel     *entries_value;
-  BloomValueLabel     *negatives_value;
-  BloomValueLabel     *false_positives_value;
-  BloomValueLabel     *rate_value;
+  BloomNoticeView      *notice_view;
+  BloomOperationView   *operation_view;
+  BloomCountersView    *counters_view;
+  BloomStepView        *step_view;
   GtkWidget            *grid_scroller;
-  GtkWidget            *grid_placeholder;
   BloomBitGrid         *grid;
+  BloomCursorView      *cursor_view;
   GtkExpander          *positions_expander;
-  GtkExpander          *details_expander;
   BloomHashTable       *hash_table;
+  GtkExpander          *details_expander;
   BloomDetailsView     *details_view;
-  GtkLabel             *step_label;
-  GtkWidget            *step_hint;
-  GtkLabel             *cursor_label;
   GtkExpander          *plot_expander;
   BloomRatePlot        *rate_plot;
   GtkExpander          *entries_expander;

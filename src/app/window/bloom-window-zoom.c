@@ -42,7 +42,7 @@ _bloom_window_apply_zoom (BloomWindow *self,
    * grid and the verdict icon are sized in pixels, so they follow here. */
   bloom_zoom_set_css_class (self->page, old_zoom, self->zoom);
   bloom_bit_grid_set_cell_size (self->grid, (BLOOM_BIT_GRID_BASE_CELL * self->zoom + 50) / 100);
-  bloom_verdict_icon_set_pixel_size (self->verdict_icon, (VERDICT_ICON_SIZE * self->zoom + 50) / 100);
+  bloom_operation_view_set_icon_size (self->operation_view, (VERDICT_ICON_SIZE * self->zoom + 50) / 100);
 }
 
 /* The step after @zoom in @direction, or the last one. */

@@ -1,12 +1,15 @@
 /* bloom-window.c — the main window: construction, the template, and the
- * parts that show the model
+ * sections the views sit in
  *
  * Data flows one way. A field's edit or an action (bloom-window-actions.c)
  * calls the model; the model emits "changed" (filter, entries, counters,
  * last operation) or "drafts-changed" (the fields as typed), once; the
- * handlers here redraw what shows it, and the views (the grid, the hash
- * table, the details, the plot, the entries, the experiment) redraw
- * themselves from the same signal. Nothing here decides what the model does.
+ * views (the notice, the last operation, the counters, the grid and the
+ * notes beside it, the hash table, the details, the plot, the entries,
+ * the experiment) redraw themselves from it. The window is their shell:
+ * it wires the template, the actions and the sections, and keeps only
+ * view state (the zoom, the step-through). Nothing here decides what the
+ * model does, and the views alone draw what it holds.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,9 +18,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
-
-#include "bloom-format.h"
 #include "bloom-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BloomWindow, bloom_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -59,128 +59,14 @@ on_child_revealed (GtkRevealer *revealer)
     gtk_widget_set_visible (GTK_WIDGET (revealer), FALSE);
 }
 
-static void
-update_notice (BloomWindow *self)
-{
-  BloomFilter *filter = bloom_session_get_filter (self->session);
-  gboolean can_undo = bloom_session_get_can_undo (self->session);
-  const char *text = NULL;
-
-  if (filter == NULL && can_undo)
-    text = _("The parameters changed, so the filter was discarded. Insert and Query are "
-             "unavailable until you create a filter (Ctrl+N).");
-  else if (filter == NULL)
-    text = _("No filter is active. Choose m and k, then create a filter (Ctrl+N) to insert "
-             "and query strings.");
-  else if (can_undo)
-    text = _("The previous filter was emptied or replaced.");
-
-  if (text != NULL)
-    gtk_label_set_text (self->notice_label, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->undo_button), can_undo);
-  _bloom_window_reveal (self->notice_revealer, text != NULL);
-}
-
-static void
-update_operation (BloomWindow *self)
-{
-  BloomOperation *operation = bloom_session_get_last_operation (self->session);
-  BloomOutcome outcome;
-  g_autofree char *title = NULL;
-  g_autofree char *quoted = NULL;
-  g_autofree char *detail = NULL;
-  GtkWidget *icon = GTK_WIDGET (self->verdict_icon);
-
-  if (operation == NULL)
-    {
-      gtk_widget_remove_css_class (icon, "outcome");
-      bloom_verdict_icon_set_alert (self->verdict_icon, FALSE);
-      bloom_verdict_icon_set_icon_name (self->verdict_icon, "dialog-information-symbolic");
-      bloom_value_label_set_text (self->operation_label, _("Last operation"));
-      bloom_value_label_set_text (self->operation_text, "");
-      /* No string to show: hidden, so it takes no room either. */
-      gtk_widget_set_visible (GTK_WIDGET (self->operation_text), FALSE);
-      bloom_value_label_set_text (self->verdict_label, _("None yet"));
-      bloom_value_label_set_text (self->verdict_detail,
-                                  bloom_session_get_filter (self->session) != NULL
-                                  ? _("Type a string, then press Enter to insert it or Ctrl+Enter to query it.")
-                                  : _("Create a filter first."));
-      return;
-    }
-
-  outcome = bloom_operation_get_outcome (operation);
-  title = bloom_format_operation_title (operation);
-  quoted = bloom_text_quote (bloom_operation_get_text (operation, NULL), -1);
-  detail = bloom_format_operation_detail (operation);
-
-  /* The colour of an outcome, not a class per outcome: GTK 4.8 applies a
-   * change of class through a new layout of the window. */
-  gtk_widget_add_css_class (icon, "outcome");
-  bloom_verdict_icon_set_alert (self->verdict_icon, outcome == BLOOM_OUTCOME_FALSE_POSITIVE);
-  bloom_verdict_icon_set_icon_name (self->verdict_icon, bloom_format_outcome_icon (outcome));
-  bloom_value_label_set_text (self->operation_label, title);
-  bloom_value_label_set_text (self->operation_text, quoted);
-  gtk_widget_set_visible (GTK_WIDGET (self->operation_text), TRUE);
-  bloom_value_label_set_text (self->verdict_label, bloom_format_outcome (outcome));
-  bloom_value_label_set_text (self->verdict_detail, detail);
-}
-
-static void
-update_counters (BloomWindow *self)
-{
-  g_autofree char *entries = NULL;
-  g_autofree char *negatives = NULL;
-  g_autofree char *false_positives = NULL;
-  g_autofree char *rate = bloom_format_observed_rate (self->session);
-
-  /* Translators: "3 of 1024" distinct entries */
-  entries = g_strdup_printf (_("%u of %d"), bloom_session_get_n_entries (self->session),
-                             BLOOM_MAX_ENTRIES);
-  negatives = g_strdup_printf ("%u", bloom_session_get_negative_queries (self->session));
-  false_positives = g_strdup_printf ("%u", bloom_session_get_false_positives (self->session));
-
-  bloom_value_label_set_text (self->entries_value, entries);
-  bloom_value_label_set_text (self->negatives_value, negatives);
-  bloom_value_label_set_text (self->false_positives_value, false_positives);
-  bloom_value_label_set_text (self->rate_value, rate);
-}
-
-/* Step-through and the bit cursor: what the window shows beside the grid. */
-static void
-update_teaching (BloomWindow *self)
-{
-  BloomOperation *operation = bloom_session_get_last_operation (self->session);
-  guint k = operation ? bloom_operation_get_n_positions (operation) : 0;
-  gboolean stepping = _bloom_window_get_stepping (self);
-  gboolean active = bloom_session_get_filter (self->session) != NULL;
-
-  if (stepping && k > 0)
-    {
-      g_autofree char *step = bloom_format_step (operation, MIN (self->revealed_steps, k) - 1);
-
-      gtk_label_set_text (self->step_label, step);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->step_label), stepping && k > 0);
-  gtk_widget_set_visible (self->step_hint, stepping && k > 0);
-
-  if (active)
-    {
-      g_autofree char *bit = bloom_format_bit_provenance (self->session,
-                                                          bloom_bit_grid_get_cursor (self->grid));
-
-      gtk_label_set_text (self->cursor_label, bit);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->cursor_label), active);
-}
-
 gboolean
 _bloom_window_get_stepping (BloomWindow *self)
 {
   return self->revealed_steps != G_MAXUINT;
 }
 
-/* The one place the step state changes; the grid and the table follow
- * through their bindings to "revealed-steps". */
+/* The one place the step state changes; the grid, the table and the step
+ * view follow through their bindings to "revealed-steps". */
 void
 _bloom_window_set_revealed_steps (BloomWindow *self,
                                   guint        revealed_steps)
@@ -195,7 +81,6 @@ _bloom_window_set_revealed_steps (BloomWindow *self,
   if (was_stepping != _bloom_window_get_stepping (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEPPING]);
 
-  update_teaching (self);
   _bloom_window_update_actions (self);
 }
 
@@ -224,24 +109,17 @@ restart_stepping (BloomWindow *self)
   if (_bloom_window_get_stepping (self) && bloom_session_get_last_operation (self->session) != NULL)
     revealed_steps = 1;
 
-  if (revealed_steps == self->revealed_steps)
-    update_teaching (self);
-  else
-    _bloom_window_set_revealed_steps (self, revealed_steps);
+  _bloom_window_set_revealed_steps (self, revealed_steps);
 }
 
-/* The model changed: every part of the window that shows it, once. */
+/* The model changed: the views redraw themselves; the window follows with
+ * its own view state, the grid's section and the actions. */
 static void
 on_session_changed (BloomWindow *self)
 {
-  gboolean active = bloom_session_get_filter (self->session) != NULL;
-
-  update_notice (self);
-  update_operation (self);
-  update_counters (self);
   restart_stepping (self);
-  gtk_widget_set_visible (self->grid_scroller, active);
-  gtk_widget_set_visible (self->grid_placeholder, !active);
+  /* Without a filter the cursor view says so in the grid's place. */
+  gtk_widget_set_visible (self->grid_scroller, bloom_session_get_filter (self->session) != NULL);
   _bloom_window_update_actions (self);
 }
 
@@ -282,12 +160,6 @@ on_expander_toggled (BloomWindow *self,
 {
   bloom_session_set_detail_open (self->session, detail_name (self, expander),
                                  gtk_expander_get_expanded (expander));
-}
-
-static void
-on_grid_cursor_changed (BloomWindow *self)
-{
-  update_teaching (self);
 }
 
 /* A toplevel of the window's, made by @make when first asked for and kept
@@ -361,16 +233,16 @@ static void
 bind_views (BloomWindow *self)
 {
   BloomSessionView *views[] = {
-    BLOOM_SESSION_VIEW (self->grid), BLOOM_SESSION_VIEW (self->hash_table),
-    BLOOM_SESSION_VIEW (self->details_view), BLOOM_SESSION_VIEW (self->rate_plot),
-    BLOOM_SESSION_VIEW (self->entries_view), BLOOM_SESSION_VIEW (self->experiment_view),
+    BLOOM_SESSION_VIEW (self->notice_view), BLOOM_SESSION_VIEW (self->operation_view),
+    BLOOM_SESSION_VIEW (self->counters_view), BLOOM_SESSION_VIEW (self->step_view),
+    BLOOM_SESSION_VIEW (self->grid), BLOOM_SESSION_VIEW (self->cursor_view),
+    BLOOM_SESSION_VIEW (self->hash_table), BLOOM_SESSION_VIEW (self->details_view),
+    BLOOM_SESSION_VIEW (self->rate_plot), BLOOM_SESSION_VIEW (self->entries_view),
+    BLOOM_SESSION_VIEW (self->experiment_view),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     bloom_session_view_set_session (views[i], self->session);
-
-  g_signal_connect_object (self->grid, "notify::cursor",
-                           G_CALLBACK (on_grid_cursor_changed), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -424,7 +296,6 @@ bloom_window_dispose (GObject *object)
 {
   BloomWindow *self = BLOOM_WINDOW (object);
 
-  g_clear_handle_id (&self->icon_preload_id, g_source_remove);
   g_cancellable_cancel (self->file_cancellable);
   destroy_kept_window (&self->sizing_dialog);
   destroy_kept_window (&self->shortcuts_window);
@@ -511,50 +382,6 @@ bloom_window_set_property (GObject      *object,
     }
 }
 
-/* The verdict icons are SVGs, rendered when first shown: 10–20 ms each,
- * which made the first operations of a lecture a frame or two slower than
- * the rest. Once the window is up they are rendered while nothing else
- * happens, at the size and scale the verdict uses; the icon theme keeps
- * them. */
-static gboolean
-preload_verdict_icons (gpointer user_data)
-{
-  BloomWindow *self = user_data;
-  GtkWidget *icon_widget = GTK_WIDGET (self->verdict_icon);
-  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (icon_widget));
-  int size = bloom_verdict_icon_get_pixel_size (self->verdict_icon);
-
-  self->icon_preload_id = 0;
-  self->icons_preloaded = TRUE;
-
-  for (BloomOutcome outcome = BLOOM_OUTCOME_INSERTED; outcome <= BLOOM_OUTCOME_DEFINITELY_ABSENT;
-       outcome++)
-    {
-      g_autoptr(GtkIconPaintable) icon = NULL;
-      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-      g_autoptr(GskRenderNode) node = NULL;
-
-      icon = gtk_icon_theme_lookup_icon (theme, bloom_format_outcome_icon (outcome), NULL, size,
-                                         gtk_widget_get_scale_factor (icon_widget),
-                                         gtk_widget_get_direction (icon_widget), 0);
-      gdk_paintable_snapshot (GDK_PAINTABLE (icon), snapshot, size, size);
-      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-    }
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-bloom_window_map (GtkWidget *widget)
-{
-  BloomWindow *self = BLOOM_WINDOW (widget);
-
-  GTK_WIDGET_CLASS (bloom_window_parent_class)->map (widget);
-
-  if (!self->icons_preloaded && self->icon_preload_id == 0)
-    self->icon_preload_id = g_idle_add_full (G_PRIORITY_LOW, preload_verdict_icons, self, NULL);
-}
-
 static void
 bind_template (GtkWidgetClass *widget_class)
 {
@@ -577,37 +404,21 @@ bind_template (GtkWidgetClass *widget_class)
   BIND (k_spin);
   BIND (m_message);
   BIND (k_message);
-  BIND (notice_revealer);
-  BIND (notice_label);
-  BIND (undo_button);
   BIND (create_button);
-  BIND (reset_button);
-  BIND (example_button);
-  BIND (insert_button);
-  BIND (query_button);
   BIND (text_entry);
   BIND (count_label);
   BIND (text_message);
-  BIND (operation_card);
-  BIND (verdict_icon);
-  BIND (operation_label);
-  BIND (operation_text);
-  BIND (verdict_label);
-  BIND (verdict_detail);
-  BIND (entries_value);
-  BIND (negatives_value);
-  BIND (false_positives_value);
-  BIND (rate_value);
+  BIND (notice_view);
+  BIND (operation_view);
+  BIND (counters_view);
+  BIND (step_view);
   BIND (grid_scroller);
-  BIND (grid_placeholder);
   BIND (grid);
+  BIND (cursor_view);
   BIND (positions_expander);
-  BIND (details_expander);
   BIND (hash_table);
+  BIND (details_expander);
   BIND (details_view);
-  BIND (step_label);
-  BIND (step_hint);
-  BIND (cursor_label);
   BIND (plot_expander);
   BIND (rate_plot);
   BIND (entries_expander);
@@ -628,7 +439,6 @@ bloom_window_class_init (BloomWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   window_class->close_request = bloom_window_close_request;
-  widget_class->map = bloom_window_map;
 
   object_class->constructed = bloom_window_constructed;
   object_class->dispose = bloom_window_dispose;
@@ -662,9 +472,12 @@ bloom_window_class_init (BloomWindowClass *klass)
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (BLOOM_TYPE_NOTICE_VIEW);
+  g_type_ensure (BLOOM_TYPE_OPERATION_VIEW);
+  g_type_ensure (BLOOM_TYPE_COUNTERS_VIEW);
+  g_type_ensure (BLOOM_TYPE_STEP_VIEW);
   g_type_ensure (BLOOM_TYPE_BIT_GRID);
-  g_type_ensure (BLOOM_TYPE_VALUE_LABEL);
-  g_type_ensure (BLOOM_TYPE_VERDICT_ICON);
+  g_type_ensure (BLOOM_TYPE_CURSOR_VIEW);
   g_type_ensure (BLOOM_TYPE_HASH_TABLE);
   g_type_ensure (BLOOM_TYPE_DETAILS_VIEW);
   g_type_ensure (BLOOM_TYPE_RATE_PLOT);
@@ -718,6 +531,10 @@ bloom_window_init (BloomWindow *self)
   g_object_bind_property (self, "revealed-steps", self->grid, "revealed-steps",
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self, "revealed-steps", self->hash_table, "revealed-steps",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self, "revealed-steps", self->step_view, "revealed-steps",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->grid, "cursor", self->cursor_view, "cursor",
                           G_BINDING_SYNC_CREATE);
 
   _bloom_window_add_capture_shortcuts (self);

@@ -1,0 +1,43 @@
+/* window-child.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "window-child.h"
+
+static void
+collect (GtkWidget  *widget,
+         const char *id,
+         GPtrArray  *found)
+{
+  if (g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget)), id) == 0)
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect (c, id, found);
+
+  /* A collapsed expander keeps its child out of the widget tree. */
+  if (GTK_IS_EXPANDER (widget))
+    {
+      GtkWidget *content = gtk_expander_get_child (GTK_EXPANDER (widget));
+
+      if (content != NULL && gtk_widget_get_parent (content) == NULL)
+        collect (content, id, found);
+    }
+}
+
+/* The one widget under @root, or @root itself, whose .ui id is @id; an id
+ * that names none or several fails the test. */
+GtkWidget *
+window_child (GtkWidget  *root,
+              const char *id)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect (root, id, found);
+  if (found->len != 1)
+    g_error ("%u widgets with the id “%s”, not one", found->len, id);
+
+  return g_ptr_array_index (found, 0);
+}
