@@ -868,7 +868,7 @@ static const struct {
   { "format-not-string.json", BLOOM_ERROR_IMPORT_WRONG_FORMAT, NULL },
 
   /* Versions */
-  { "version-2.json", BLOOM_ERROR_IMPORT_UNSUPPORTED_VERSION, "version 2" },
+  { "version-3.json", BLOOM_ERROR_IMPORT_UNSUPPORTED_VERSION, "version 3" },
   { "version-1000.json", BLOOM_ERROR_IMPORT_UNSUPPORTED_VERSION, "version 1000" },
   { "version-0.json", BLOOM_ERROR_IMPORT_INVALID_FIELD, "“version”" },
   { "version-negative.json", BLOOM_ERROR_IMPORT_INVALID_FIELD, "“version”" },

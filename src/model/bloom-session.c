@@ -57,6 +57,7 @@ bloom_session_finalize (GObject *object)
   g_clear_pointer (&self->k_draft, g_free);
   g_clear_pointer (&self->text_draft, g_free);
   g_clear_pointer (&self->open_details, g_strfreev);
+  bloom_session_clear_validity (self);
 
   G_OBJECT_CLASS (bloom_session_parent_class)->finalize (object);
 }
@@ -87,7 +88,8 @@ bloom_session_get_property (GObject    *object,
       g_value_set_boolean (value, self->undo != NULL);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!bloom_session_get_validity_property (self, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -109,6 +111,9 @@ bloom_session_set_property (GObject      *object,
       break;
     case BLOOM_SESSION_PROP_TEXT_DRAFT:
       bloom_session_set_text_draft (self, g_value_get_string (value));
+      break;
+    case BLOOM_SESSION_PROP_OPEN_DETAILS:
+      bloom_session_set_open_details (self, g_value_get_boxed (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -136,10 +141,11 @@ bloom_session_class_init (BloomSessionClass *klass)
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[BLOOM_SESSION_PROP_OPEN_DETAILS] =
     g_param_spec_boxed ("open-details", NULL, NULL, G_TYPE_STRV,
-                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[BLOOM_SESSION_PROP_CAN_UNDO] =
     g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  bloom_session_install_validity (object_class, properties);
   g_object_class_install_properties (object_class, BLOOM_SESSION_N_PROPS, properties);
 
   /**
@@ -205,6 +211,7 @@ bloom_session_init (BloomSession *self)
   self->k_draft = g_strdup ("");
   self->text_draft = g_strdup ("");
   self->open_details = g_new0 (char *, 1);
+  bloom_session_update_validity (self);
 }
 
 /**
@@ -241,6 +248,7 @@ emit_changed_keeping (BloomSession *self,
                       BloomSession *undo)
 {
   set_undo (self, undo);
+  bloom_session_update_validity (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -270,6 +278,9 @@ bloom_session_notify (BloomSession         *self,
   g_assert (property > BLOOM_SESSION_PROP_0 && property < BLOOM_SESSION_N_PROPS);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[property]);
+  if (property == BLOOM_SESSION_PROP_M_DRAFT || property == BLOOM_SESSION_PROP_K_DRAFT ||
+      property == BLOOM_SESSION_PROP_TEXT_DRAFT)
+    bloom_session_update_validity (self);
 }
 
 void
