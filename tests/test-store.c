@@ -134,10 +134,11 @@ insert (BloomSession *session,
   g_assert_no_error (error);
 }
 
+/* What the session file holds: the filter only (SPEC P1). */
 static char *
 session_json (BloomSession *session)
 {
-  return bloom_state_to_json (session, NULL);
+  return bloom_state_to_json_full (session, BLOOM_STATE_FLAGS_FILTER_ONLY, NULL);
 }
 
 /* The current copy loads, and is @session's document. */
@@ -242,41 +243,44 @@ query_first_entry (BloomSession *session)
   g_assert_cmpuint (bloom_session_get_negative_queries (session), ==, negative);
 }
 
-/* A session of exactly @units UTF-16 units: the text draft fills what its
- * entries leave, with characters outside ASCII (é: 1 unit, 2 bytes; 😀:
- * 2 units, 4 bytes; 中: 1 unit, 3 bytes). The query of the first entry
- * marks the session changed without changing its size. */
+static gsize
+stored_chars (BloomSession *session)
+{
+  gsize len = 0;
+  g_autofree char *json = bloom_state_to_json_full (session, BLOOM_STATE_FLAGS_FILTER_ONLY, &len);
+
+  return bloom_state_count_chars (json, len);
+}
+
+/* A stored document of exactly @units UTF-16 units: entries fill what
+ * the session leaves, each of characters outside ASCII (é: 1 unit, 2
+ * bytes) and adding its units and 3 (quotes and comma). The query of the
+ * first entry afterwards puts the last operation back as it was, and
+ * marks the session changed. */
 static void
 fill_to (BloomSession *session,
          gsize         units)
 {
-  g_autofree char *json = NULL;
-  g_autoptr(GString) draft = g_string_new (bloom_session_get_text_draft (session));
-  gsize len = 0;
-  gsize now;
+  gsize now = stored_chars (session);
 
-  json = bloom_state_to_json (session, &len);
-  now = bloom_state_count_chars (json, len);
   g_assert_cmpuint (now, <=, units);
   while (now < units)
     {
-      if (units - now >= 2 && now % 3 == 0)
-        {
-          g_string_append (draft, "😀");
-          now += 2;
-        }
-      else
-        {
-          g_string_append (draft, now % 2 ? "é" : "中");
-          now += 1;
-        }
-    }
-  bloom_session_set_text_draft (session, draft->str);
+      gsize left = units - now;
+      /* An entry is 1 to 256 units; whatever it leaves must fit another. */
+      gsize n = left - 3 <= BLOOM_TEXT_MAX_UNITS ? left - 3 : MIN (BLOOM_TEXT_MAX_UNITS, left - 3 - 4);
+      g_autoptr(GString) text = g_string_new (NULL);
 
-  g_clear_pointer (&json, g_free);
-  json = bloom_state_to_json (session, &len);
-  g_assert_cmpuint (bloom_state_count_chars (json, len), ==, units);
-  query_first_entry (session);
+      g_assert_cmpuint (left, >=, 4);
+      g_string_printf (text, "f%04u", bloom_session_get_n_entries (session));
+      g_assert_cmpuint (n, >=, text->len);
+      for (gsize i = text->len; i < n; i++)
+        g_string_append (text, "é");
+      g_assert_nonnull (bloom_session_insert (session, text->str, -1, NULL));
+      query_first_entry (session);
+      now = stored_chars (session);
+    }
+  g_assert_cmpuint (now, ==, units);
 }
 
 /* Entries of about 190 units, past @below units in all, the last
@@ -292,11 +296,8 @@ build_large_session (BloomSession *session,
   for (guint i = 0; ; i++)
     {
       g_autoptr(GString) text = g_string_new (NULL);
-      g_autofree char *json = NULL;
-      gsize len = 0;
 
-      json = bloom_state_to_json (session, &len);
-      if (bloom_state_count_chars (json, len) > below)
+      if (stored_chars (session) > below)
         break;
       g_string_printf (text, "entry %04u", i);
       for (guint j = 0; j < 8; j++)
@@ -328,6 +329,9 @@ test_limit_is_exact (Fixture       *fixture,
   at_limit = fixture_read (fixture->dir, CURRENT, NULL);
   g_assert_cmpuint (bloom_state_count_chars (at_limit, -1), ==, BLOOM_STATE_MAX_STORED_CHARS);
 
+  /* Built again to one unit more, with no write between. */
+  bloom_session_reset (fixture->session);
+  build_large_session (fixture->session, BLOOM_STATE_MAX_STORED_CHARS - 2000);
   fill_to (fixture->session, BLOOM_STATE_MAX_STORED_CHARS + 1);
   bloom_session_store_flush (fixture->store);
   g_assert_true (bloom_session_store_get_unsaved (fixture->store));
@@ -337,26 +341,14 @@ test_limit_is_exact (Fixture       *fixture,
   stored = fixture_read (fixture->dir, CURRENT, NULL);
   g_assert_cmpstr (stored, ==, at_limit);
 
-  /* One 😀 less in the draft: the delay measures again, with no change of
-   * the session itself, and stores it. */
-  {
-    const char *draft = bloom_session_get_text_draft (fixture->session);
-    const char *smile = g_strrstr (draft, "😀");
-    g_autoptr(GString) shorter = g_string_new_len (draft, smile - draft);
-    g_autofree char *expected = NULL;
-
-    g_string_append (shorter, smile + strlen ("😀"));
-    bloom_session_set_text_draft (fixture->session, shorter->str);
-    expected = session_json (fixture->session);
-    wait_for_current (fixture, expected);
-  }
-  g_assert_false (bloom_session_store_get_unsaved (fixture->store));
-  g_assert_cmpuint (n_unsaved_notify, ==, 2);
-
-  /* Over again, then a reset: the notice goes, the small session is stored. */
-  fill_to (fixture->session, BLOOM_STATE_MAX_STORED_CHARS + 5);
+  /* The drafts are not in the document (SPEC P1): typing changes nothing
+   * of what is measured. */
+  bloom_session_set_text_draft (fixture->session, "still over");
   bloom_session_store_flush (fixture->store);
   g_assert_true (bloom_session_store_get_unsaved (fixture->store));
+  g_assert_cmpuint (n_unsaved_notify, ==, 1);
+
+  /* A reset: the notice goes, the small session is stored. */
   bloom_session_reset (fixture->session);
   bloom_session_set_text_draft (fixture->session, "");
   bloom_session_store_flush (fixture->store);
@@ -793,7 +785,8 @@ test_recovery (Fixture       *fixture,
 
   bloom_session_reset (fixture->session);
   build_large_session (fixture->session, BLOOM_STATE_MAX_STORED_CHARS);
-  full = session_json (fixture->session);
+  /* The recovery file holds the whole session, drafts too. */
+  full = bloom_state_to_json (fixture->session, NULL);
   g_assert_true (bloom_session_store_flush_for_exit (fixture->store));
   g_assert_true (bloom_session_store_get_unsaved (fixture->store));
   stored_after = fixture_read (fixture->dir, CURRENT, NULL);
@@ -811,7 +804,7 @@ test_recovery (Fixture       *fixture,
   bloom_session_store_restore_recovery_async (fixture->store, NULL, recovery_restored, &done);
   fixture_run_until (&done, 10);
   g_clear_pointer (&recovered, g_free);
-  recovered = session_json (fixture->session);
+  recovered = bloom_state_to_json (fixture->session, NULL);
   g_assert_cmpstr (recovered, ==, full);
   g_assert_false (bloom_session_store_get_recovery_available (fixture->store));
   bloom_session_store_flush (fixture->store);

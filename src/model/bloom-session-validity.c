@@ -200,6 +200,12 @@ bloom_session_clear_validity (BloomSession *self)
   g_clear_pointer (&self->text_error, g_free);
 }
 
+/**
+ * bloom_session_get_m_draft_value:
+ * @self: a session
+ *
+ * Returns: the m the m draft says when it is valid (SPEC F2), 0 otherwise
+ */
 guint
 bloom_session_get_m_draft_value (BloomSession *self)
 {
@@ -208,6 +214,12 @@ bloom_session_get_m_draft_value (BloomSession *self)
   return self->m_draft_value;
 }
 
+/**
+ * bloom_session_get_k_draft_value:
+ * @self: a session
+ *
+ * Returns: the k the k draft says when it is valid (SPEC F2), 0 otherwise
+ */
 guint
 bloom_session_get_k_draft_value (BloomSession *self)
 {
@@ -246,7 +258,12 @@ bloom_session_get_k_error (BloomSession *self)
   return self->k_error;
 }
 
-/* The string draft's length in UTF-16 code units (SPEC T1). */
+/**
+ * bloom_session_get_text_draft_units:
+ * @self: a session
+ *
+ * Returns: the string draft's length in UTF-16 code units (SPEC T1)
+ */
 guint
 bloom_session_get_text_draft_units (BloomSession *self)
 {
@@ -270,6 +287,12 @@ bloom_session_get_text_error (BloomSession *self)
   return self->text_error;
 }
 
+/**
+ * bloom_session_get_can_create:
+ * @self: a session
+ *
+ * Returns: whether both parameter drafts are valid, so that Create can run
+ */
 gboolean
 bloom_session_get_can_create (BloomSession *self)
 {
@@ -278,6 +301,12 @@ bloom_session_get_can_create (BloomSession *self)
   return self->can_create;
 }
 
+/**
+ * bloom_session_get_can_insert:
+ * @self: a session
+ *
+ * Returns: whether a filter is active, so that Insert can run
+ */
 gboolean
 bloom_session_get_can_insert (BloomSession *self)
 {
@@ -286,6 +315,12 @@ bloom_session_get_can_insert (BloomSession *self)
   return self->can_insert;
 }
 
+/**
+ * bloom_session_get_can_query:
+ * @self: a session
+ *
+ * Returns: whether a filter is active, so that Query can run
+ */
 gboolean
 bloom_session_get_can_query (BloomSession *self)
 {

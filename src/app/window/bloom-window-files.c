@@ -105,11 +105,11 @@ display_name (GFile *file)
 static const char *
 get_write_error (BloomWindow *self)
 {
-  return self->store ? bloom_session_store_get_write_error (self->store) : NULL;
+  return bloom_session_store_get_write_error (self->store);
 }
 
 /* Why the session in the window is not kept on this computer, for a
- * banner or a question; NULL when it is kept (or nothing is stored). */
+ * banner or a question; NULL when it is kept. */
 static char *
 describe_not_kept (BloomWindow *self)
 {
@@ -122,7 +122,7 @@ describe_not_kept (BloomWindow *self)
                               "Your work is still in the window, and Bloom Lab tries again at "
                               "your next change; export it to keep it safe."),
                             write_error);
-  if (self->store != NULL && bloom_session_store_get_unsaved (self->store))
+  if (bloom_session_store_get_unsaved (self->store))
     return bloom_format_unsaved_notice (bloom_session_store_get_unsaved_chars (self->store));
 
   return NULL;
@@ -153,7 +153,7 @@ describe_unreadable (BloomWindow *self,
 void
 _bloom_window_update_storage (BloomWindow *self)
 {
-  const char *unreadable = self->store ? bloom_session_store_get_unreadable_message (self->store) : NULL;
+  const char *unreadable = bloom_session_store_get_unreadable_message (self->store);
   gboolean write_failed = get_write_error (self) != NULL;
   g_autofree char *text = NULL;
 
@@ -179,7 +179,7 @@ void
 _bloom_window_update_recovery (BloomWindow *self)
 {
   _bloom_window_reveal (self->recovery_revealer,
-                        self->store != NULL && bloom_session_store_get_recovery_available (self->store));
+                        bloom_session_store_get_recovery_available (self->store));
   _bloom_window_update_actions (self);
 }
 
@@ -334,7 +334,7 @@ replace_now (BloomWindow *self)
   self->replace_pending = FALSE;
   if (file != NULL)
     start_import (self, file);
-  else if (self->store != NULL)
+  else
     bloom_session_store_restore_recovery_async (self->store, self->file_cancellable,
                                                 recovery_restored, g_object_ref (self));
 }
@@ -429,7 +429,7 @@ unreadable_copy_chosen (BloomWindow *self,
   char *copy;
   g_autoptr(GBytes) contents = NULL;
 
-  if (file == NULL || self->store == NULL)
+  if (file == NULL)
     return;
 
   copy = bloom_session_store_dup_unreadable_copy (self->store);
@@ -562,7 +562,7 @@ _bloom_window_ask_before_close (BloomWindow *self)
   g_autofree char *not_kept = NULL;
   BloomQuitDialog *dialog;
 
-  if (self->store == NULL || self->quit_confirmed)
+  if (self->quit_confirmed)
     return FALSE;
 
   bloom_session_store_flush (self->store);

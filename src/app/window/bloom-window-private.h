@@ -28,9 +28,11 @@ struct _BloomWindow
 {
   GtkApplicationWindow  parent_instance;
 
+  /* The store the window was made with (the application's, or a scratch
+   * one), and its session and settings. */
+  BloomSessionStore    *store;
   BloomSession         *session;
-  BloomSessionStore    *store;       /* NULL when nothing is stored */
-  GSettings            *settings;    /* NULL when nothing is stored */
+  GSettings            *settings;
   guint                 zoom;
   /* Step-through, view state only: how many positions of the last
    * operation the grid and the table show (both bind to it); G_MAXUINT
@@ -134,10 +136,7 @@ guint     _bloom_window_next_zoom            (guint           zoom,
 
 /* bloom-window-fields.c */
 void      _bloom_window_class_add_field_callbacks (GtkWidgetClass *widget_class);
-gboolean  _bloom_window_parse_draft          (BloomParameter  parameter,
-                                              const char     *draft,
-                                              guint          *value);
-void      _bloom_window_show_drafts          (BloomWindow    *self);
+void      _bloom_window_bind_fields          (BloomWindow    *self);
 void      _bloom_window_show_text_error      (BloomWindow    *self,
                                               GError         *error);
 
