@@ -1,8 +1,11 @@
 /* bloom-window-private.h — the window's parts, shared by the files that
  * make it up: bloom-window.c (construction, the template, the views),
  * bloom-window-fields.c (the m, k and string fields and their drafts),
- * bloom-window-actions.c (every action and key) and bloom-window-files.c
- * (import, export, the stored copy and the quit flow)
+ * bloom-window-actions.c (every action and key), bloom-window-files.c
+ * (file dialogs, import and export), bloom-window-storage.c (storage
+ * banners and the quit flow), bloom-window-pictures.c (pictures and the
+ * clipboard), bloom-window-drop.c (files dropped on the window) and
+ * bloom-window-zoom.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -145,7 +148,25 @@ void      _bloom_window_class_add_actions    (GtkWidgetClass *widget_class);
 void      _bloom_window_add_capture_shortcuts (BloomWindow   *self);
 void      _bloom_window_update_actions       (BloomWindow    *self);
 
-/* bloom-window-files.c */
+/* bloom-window-files.c: file dialogs, import and export */
+/* What to do with the file the user picked; NULL when the dialog was
+ * cancelled. */
+typedef void (*FileChosenFunc) (BloomWindow *self,
+                                 GFile       *file,
+                                 gpointer     data);
+
+void      _bloom_window_choose_file          (BloomWindow    *self,
+                                              gboolean        save,
+                                              const char     *title,
+                                              const char     *initial_name,
+                                              GListModel     *filters,
+                                              FileChosenFunc  chosen,
+                                              gpointer        data);
+char     *_bloom_window_display_name         (GFile          *file);
+void      _bloom_window_forget_pending       (BloomWindow    *self);
+void      _bloom_window_save_picture         (BloomWindow    *self,
+                                              GFile          *file,
+                                              GBytes         *contents);
 void      _bloom_window_choose_export        (BloomWindow    *self);
 void      _bloom_window_choose_import        (BloomWindow    *self);
 void      _bloom_window_choose_unreadable_copy (BloomWindow  *self);
@@ -153,12 +174,19 @@ void      _bloom_window_show_file_message    (BloomWindow    *self,
                                               const char     *message,
                                               gboolean        failed);
 gboolean  _bloom_window_get_file_message_shown (BloomWindow  *self);
+void      _bloom_window_restore_recovery     (BloomWindow    *self);
+
+/* bloom-window-storage.c: storage banners and the quit flow */
 gboolean  _bloom_window_ask_before_close     (BloomWindow    *self);
+char     *_bloom_window_describe_not_kept    (BloomWindow    *self);
 void      _bloom_window_update_storage       (BloomWindow    *self);
 void      _bloom_window_update_recovery      (BloomWindow    *self);
+
+/* bloom-window-drop.c: files dropped on the window */
 void      _bloom_window_add_drop_target      (BloomWindow    *self);
+
+/* bloom-window-pictures.c: pictures and the clipboard */
 void      _bloom_window_choose_picture       (BloomWindow    *self);
 void      _bloom_window_copy_grid_picture    (BloomWindow    *self);
-void      _bloom_window_restore_recovery     (BloomWindow    *self);
 
 G_END_DECLS
