@@ -16,6 +16,7 @@
 
 #include "bloom-session-store.h"
 #include "storage-fixture.h"
+#include "test-util.h"
 #include "test-isolation.h"
 
 #define CURRENT    BLOOM_SESSION_STORE_CURRENT_NAME
@@ -572,8 +573,9 @@ test_makes_directory (Fixture       *fixture,
   g_assert_cmpstr (stored, ==, expected);
 }
 
-/* SPEC P1: drafts and open details live in GSettings, both ways, and the
- * settings win over the drafts a document carries. */
+/* SPEC P1: drafts and open details live in GSettings, bound to the
+ * session both ways; the stored file holds the filter only (version 2),
+ * and the drafts a stored file of version 1 carries are left out. */
 static void
 test_drafts_in_settings (Fixture       *fixture,
                          gconstpointer  data)
@@ -627,6 +629,60 @@ test_drafts_in_settings (Fixture       *fixture,
   g_assert_cmpstr (bloom_session_get_text_draft (fixture->session), ==, "typed later");
   g_assert_true (bloom_session_get_detail_open (fixture->session, "hash-positions"));
   g_assert_false (bloom_session_get_detail_open (fixture->session, "model"));
+  {
+    g_autofree char *stored = fixture_read (fixture->dir, CURRENT, NULL);
+
+    g_assert_null (strstr (stored, "drafts"));
+    g_assert_nonnull (strstr (stored, "\"version\":2"));
+  }
+  close_store (fixture);
+
+  /* A stored file of version 1 (SPEC P4): its filter loads, its drafts
+   * do not replace the settings'. */
+  {
+    g_autofree char *v1 = test_read_data_file ("state-v1.json", NULL);
+
+    fixture_write (fixture->dir, CURRENT, v1);
+  }
+  open_store (fixture);
+  g_assert_true (bloom_session_store_restore (fixture->store, NULL));
+  g_assert_cmpint (bloom_session_store_get_loaded_copy (fixture->store), ==,
+                   BLOOM_STORED_COPY_CURRENT);
+  g_assert_cmpuint (bloom_filter_get_m (bloom_session_get_filter (fixture->session)), ==, 64);
+  g_assert_cmpstr (bloom_session_get_text_draft (fixture->session), ==, "typed later");
+  g_assert_true (bloom_session_get_detail_open (fixture->session, "hash-positions"));
+  g_assert_false (bloom_session_get_detail_open (fixture->session, "model"));
+}
+
+/* Where nothing must be kept: a store over a memory backend and a
+ * directory of its own, which goes with it; it stores as any store does. */
+static void
+test_scratch (void)
+{
+  g_autoptr(GSettings) user = g_settings_new (APPLICATION_ID);
+  BloomSessionStore *store = bloom_session_store_new_scratch ();
+  BloomSession *session = bloom_session_store_get_session (store);
+  GSettings *scratch_settings = bloom_session_store_get_settings (store);
+  g_autoptr(GFile) directory = NULL;
+  g_autoptr(GFile) current = NULL;
+  g_autofree char *user_m = NULL;
+  g_autofree char *scratch_m = NULL;
+
+  g_object_get (store, "directory", &directory, NULL);
+  current = g_file_get_child (directory, CURRENT);
+  g_assert_cmpstr (bloom_session_get_m_draft (session), ==, "64");
+
+  bloom_session_set_m_draft (session, "99");
+  insert (session, "kiwi");
+  bloom_session_store_flush (store);
+  g_assert_true (g_file_query_exists (current, NULL));
+  scratch_m = g_settings_get_string (scratch_settings, "m-draft");
+  g_assert_cmpstr (scratch_m, ==, "99");
+  user_m = g_settings_get_string (user, "m-draft");
+  g_assert_cmpstr (user_m, ==, "64");
+
+  g_assert_finalize_object (store);
+  g_assert_false (g_file_query_exists (directory, NULL));
 }
 
 /* SPEC P4: the key "session" of 0.1.0, as its keyfile backend (a Flatpak)
@@ -851,6 +907,7 @@ main (int   argc,
   ADD ("legacy-key-unreadable", test_legacy_key_unreadable);
   ADD ("recovery", test_recovery);
 #undef ADD
+  g_test_add_func ("/store/scratch", test_scratch);
 
   status = g_test_run ();
   g_clear_object (&settings);
