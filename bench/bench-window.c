@@ -440,7 +440,8 @@ main (int   argc,
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(BloomSession) session = NULL;
+  g_autoptr(BloomSessionStore) store = NULL;
+  BloomSession *session;
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Sample));
   g_autoptr(GArray) inserts = g_array_new (FALSE, FALSE, sizeof (Sample));
   g_autoptr(GArray) new_inserts = g_array_new (FALSE, FALSE, sizeof (Sample));
@@ -471,7 +472,9 @@ main (int   argc,
   gtk_init ();
   g_object_set (gtk_settings_get_default (), "gtk-cursor-blink", FALSE, NULL);
 
-  session = bloom_session_new ();
+  /* Nothing of a benchmark is kept. */
+  store = bloom_session_store_new_scratch ();
+  session = bloom_session_store_get_session (store);
   bloom_session_set_m_draft (session, G_STRINGIFY (BENCH_M));
   bloom_session_set_k_draft (session, G_STRINGIFY (BENCH_K));
   if (!bloom_session_create_filter (session, BENCH_M, BENCH_K, &error))
@@ -491,7 +494,7 @@ main (int   argc,
   else if (only != NULL)
     bloom_session_set_detail_open (session, only, TRUE);
 
-  window = GTK_WIDGET (bloom_window_new (NULL, session));
+  window = GTK_WIDGET (bloom_window_new (NULL, store));
   gtk_window_set_default_size (GTK_WINDOW (window), WIDTH, HEIGHT);
   gtk_window_present (GTK_WINDOW (window));
   entry = template_child (window, "text_entry");

@@ -44,7 +44,7 @@ run_writer (const char *dir)
   g_autoptr(GFile) directory = g_file_new_for_path (dir);
   g_autoptr(BloomSessionStore) store = bloom_session_store_new_for_directory (session, settings,
                                                                               directory);
-  /* In every document it writes, so the test knows whose it reads. */
+  /* In every entry it stores, so the test knows whose document it reads. */
   g_autofree char *marker = writer_marker (getpid ());
 
   bloom_session_store_restore (store, NULL);
@@ -59,12 +59,12 @@ run_writer (const char *dir)
 
       for (guint i = 0; i < 1 + round % 7; i++)
         {
-          g_autofree char *text = g_strdup_printf ("round %u, entry %u: %s", round, i,
+          g_autofree char *text = g_strdup_printf ("%s, round %u, entry %u: %s", marker, round, i,
                                                    round % 2 ? "ünïcödé 😀" : "ascii");
 
           bloom_session_insert (session, text, -1, NULL);
         }
-      /* The draft changes size too. */
+      /* The draft changes size too: the settings are written as well. */
       if (round % 3 == 0)
         bloom_session_set_text_draft (session, marker);
       else

@@ -215,8 +215,9 @@ find_drop_target (GtkWidget *widget)
 static void
 test_drop (void)
 {
-  g_autoptr(BloomSession) session = bloom_session_new ();
-  BloomWindow *window = bloom_window_new (NULL, session);
+  g_autoptr(BloomSessionStore) store = bloom_session_store_new_scratch ();
+  BloomSession *session = bloom_session_store_get_session (store);
+  BloomWindow *window = bloom_window_new (NULL, store);
   g_autoptr(GFile) file = lecture_file ();
   GtkDropTarget *target;
   g_auto(GValue) value = G_VALUE_INIT;

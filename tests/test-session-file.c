@@ -56,7 +56,7 @@ replaced (GObject      *object,
 {
   Outcome *outcome = user_data;
 
-  outcome->ok = bloom_session_file_replace_finish (G_FILE (object), result, &outcome->error);
+  outcome->ok = bloom_atomic_file_replace_finish (G_FILE (object), result, &outcome->error);
   outcome->done = TRUE;
 }
 
@@ -91,7 +91,7 @@ replace (GFile      *file,
 {
   g_autoptr(GBytes) bytes = g_bytes_new (contents, strlen (contents));
 
-  bloom_session_file_replace_async (file, bytes, make_backup, G_FILE_CREATE_NONE,
+  bloom_atomic_file_replace_async (file, bytes, make_backup, G_FILE_CREATE_NONE,
                                     budget > 0 ? test_failing_stream_filter : NULL,
                                     GSIZE_TO_POINTER (budget), NULL, replaced, outcome);
   fixture_run_until (&outcome->done, 10);

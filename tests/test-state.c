@@ -718,6 +718,61 @@ test_fixture_v1_is_current (void)
                    BLOOM_STATE_VERSION);
 }
 
+/* Version 2, the stored file of SPEC P1: the filter only. It loads
+ * forever, keeping the session's drafts and open details, and is what
+ * this program writes with BLOOM_STATE_FLAGS_FILTER_ONLY, member for
+ * member. */
+static void
+test_fixture_v2 (void)
+{
+  g_autoptr(JsonNode) fixture = test_load_data_json ("state-v2.json");
+  g_autoptr(BloomSession) full = load_data_file ("state-v1.json");
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *loaded = NULL;
+  g_autofree char *contents = test_read_data_file ("state-v2.json", NULL);
+
+  bloom_session_set_m_draft (session, "typed m");
+  bloom_session_set_detail_open (session, "model", TRUE);
+  g_assert_true (bloom_state_load_json (session, contents, -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (bloom_session_get_m_draft (session), ==, "typed m");
+  g_assert_true (bloom_session_get_detail_open (session, "model"));
+  expected = bloom_state_to_json_full (full, BLOOM_STATE_FLAGS_FILTER_ONLY, NULL);
+  loaded = bloom_state_to_json_full (session, BLOOM_STATE_FLAGS_FILTER_ONLY, NULL);
+  g_assert_cmpstr (loaded, ==, expected);
+
+  json = bloom_state_to_json_full (full, BLOOM_STATE_FLAGS_PRETTY | BLOOM_STATE_FLAGS_FILTER_ONLY,
+                                   NULL);
+  json_parser_load_from_data (parser, json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (json_node_equal (json_parser_get_root (parser), fixture));
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (fixture), "version"), ==,
+                   BLOOM_STATE_VERSION_FILTER_ONLY);
+}
+
+/* A stored file of version 1 carries drafts: read filter-only, they are
+ * checked and left out, and the session keeps its own. */
+static void
+test_fixture_v1_filter_only (void)
+{
+  g_autofree char *contents = test_read_data_file ("state-v1.json", NULL);
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(GError) error = NULL;
+
+  bloom_session_set_text_draft (session, "mine");
+  g_assert_true (bloom_state_load_json_full (session, contents, -1, BLOOM_STATE_FLAGS_FILTER_ONLY,
+                                             &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (bloom_session_get_text_draft (session), ==, "mine");
+  g_assert_cmpstr (bloom_session_get_m_draft (session), ==, "");
+  g_assert_null (bloom_session_get_open_details (session)[0]);
+  g_assert_cmpuint (bloom_filter_get_m (bloom_session_get_filter (session)), ==, 64);
+}
+
 static void
 test_fixture_v1_no_filter (void)
 {
@@ -868,7 +923,7 @@ static const struct {
   { "format-not-string.json", BLOOM_ERROR_IMPORT_WRONG_FORMAT, NULL },
 
   /* Versions */
-  { "version-2.json", BLOOM_ERROR_IMPORT_UNSUPPORTED_VERSION, "version 2" },
+  { "version-3.json", BLOOM_ERROR_IMPORT_UNSUPPORTED_VERSION, "version 3" },
   { "version-1000.json", BLOOM_ERROR_IMPORT_UNSUPPORTED_VERSION, "version 1000" },
   { "version-0.json", BLOOM_ERROR_IMPORT_INVALID_FIELD, "“version”" },
   { "version-negative.json", BLOOM_ERROR_IMPORT_INVALID_FIELD, "“version”" },
@@ -1239,6 +1294,8 @@ main (int   argc,
   g_test_add_func ("/state/fixture/v1", test_fixture_v1);
   g_test_add_func ("/state/fixture/v1-is-current", test_fixture_v1_is_current);
   g_test_add_func ("/state/fixture/v1-no-filter", test_fixture_v1_no_filter);
+  g_test_add_func ("/state/fixture/v1-filter-only", test_fixture_v1_filter_only);
+  g_test_add_func ("/state/fixture/v2", test_fixture_v2);
   g_test_add_func ("/state/load/valid-documents", test_valid_documents);
   g_test_add_func ("/state/load/replaces-everything", test_load_replaces_everything);
   g_test_add_func ("/state/load/explicit-length", test_load_explicit_length);

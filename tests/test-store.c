@@ -16,6 +16,7 @@
 
 #include "bloom-session-store.h"
 #include "storage-fixture.h"
+#include "test-util.h"
 #include "test-isolation.h"
 
 #define CURRENT    BLOOM_SESSION_STORE_CURRENT_NAME
@@ -134,10 +135,11 @@ insert (BloomSession *session,
   g_assert_no_error (error);
 }
 
+/* What the session file holds: the filter only (SPEC P1). */
 static char *
 session_json (BloomSession *session)
 {
-  return bloom_state_to_json (session, NULL);
+  return bloom_state_to_json_full (session, BLOOM_STATE_FLAGS_FILTER_ONLY, NULL);
 }
 
 /* The current copy loads, and is @session's document. */
@@ -242,41 +244,44 @@ query_first_entry (BloomSession *session)
   g_assert_cmpuint (bloom_session_get_negative_queries (session), ==, negative);
 }
 
-/* A session of exactly @units UTF-16 units: the text draft fills what its
- * entries leave, with characters outside ASCII (é: 1 unit, 2 bytes; 😀:
- * 2 units, 4 bytes; 中: 1 unit, 3 bytes). The query of the first entry
- * marks the session changed without changing its size. */
+static gsize
+stored_chars (BloomSession *session)
+{
+  gsize len = 0;
+  g_autofree char *json = bloom_state_to_json_full (session, BLOOM_STATE_FLAGS_FILTER_ONLY, &len);
+
+  return bloom_state_count_chars (json, len);
+}
+
+/* A stored document of exactly @units UTF-16 units: entries fill what
+ * the session leaves, each of characters outside ASCII (é: 1 unit, 2
+ * bytes) and adding its units and 3 (quotes and comma). The query of the
+ * first entry afterwards puts the last operation back as it was, and
+ * marks the session changed. */
 static void
 fill_to (BloomSession *session,
          gsize         units)
 {
-  g_autofree char *json = NULL;
-  g_autoptr(GString) draft = g_string_new (bloom_session_get_text_draft (session));
-  gsize len = 0;
-  gsize now;
+  gsize now = stored_chars (session);
 
-  json = bloom_state_to_json (session, &len);
-  now = bloom_state_count_chars (json, len);
   g_assert_cmpuint (now, <=, units);
   while (now < units)
     {
-      if (units - now >= 2 && now % 3 == 0)
-        {
-          g_string_append (draft, "😀");
-          now += 2;
-        }
-      else
-        {
-          g_string_append (draft, now % 2 ? "é" : "中");
-          now += 1;
-        }
-    }
-  bloom_session_set_text_draft (session, draft->str);
+      gsize left = units - now;
+      /* An entry is 1 to 256 units; whatever it leaves must fit another. */
+      gsize n = left - 3 <= BLOOM_TEXT_MAX_UNITS ? left - 3 : MIN (BLOOM_TEXT_MAX_UNITS, left - 3 - 4);
+      g_autoptr(GString) text = g_string_new (NULL);
 
-  g_clear_pointer (&json, g_free);
-  json = bloom_state_to_json (session, &len);
-  g_assert_cmpuint (bloom_state_count_chars (json, len), ==, units);
-  query_first_entry (session);
+      g_assert_cmpuint (left, >=, 4);
+      g_string_printf (text, "f%04u", bloom_session_get_n_entries (session));
+      g_assert_cmpuint (n, >=, text->len);
+      for (gsize i = text->len; i < n; i++)
+        g_string_append (text, "é");
+      g_assert_nonnull (bloom_session_insert (session, text->str, -1, NULL));
+      query_first_entry (session);
+      now = stored_chars (session);
+    }
+  g_assert_cmpuint (now, ==, units);
 }
 
 /* Entries of about 190 units, past @below units in all, the last
@@ -292,11 +297,8 @@ build_large_session (BloomSession *session,
   for (guint i = 0; ; i++)
     {
       g_autoptr(GString) text = g_string_new (NULL);
-      g_autofree char *json = NULL;
-      gsize len = 0;
 
-      json = bloom_state_to_json (session, &len);
-      if (bloom_state_count_chars (json, len) > below)
+      if (stored_chars (session) > below)
         break;
       g_string_printf (text, "entry %04u", i);
       for (guint j = 0; j < 8; j++)
@@ -328,6 +330,9 @@ test_limit_is_exact (Fixture       *fixture,
   at_limit = fixture_read (fixture->dir, CURRENT, NULL);
   g_assert_cmpuint (bloom_state_count_chars (at_limit, -1), ==, BLOOM_STATE_MAX_STORED_CHARS);
 
+  /* Built again to one unit more, with no write between. */
+  bloom_session_reset (fixture->session);
+  build_large_session (fixture->session, BLOOM_STATE_MAX_STORED_CHARS - 2000);
   fill_to (fixture->session, BLOOM_STATE_MAX_STORED_CHARS + 1);
   bloom_session_store_flush (fixture->store);
   g_assert_true (bloom_session_store_get_unsaved (fixture->store));
@@ -337,26 +342,14 @@ test_limit_is_exact (Fixture       *fixture,
   stored = fixture_read (fixture->dir, CURRENT, NULL);
   g_assert_cmpstr (stored, ==, at_limit);
 
-  /* One 😀 less in the draft: the delay measures again, with no change of
-   * the session itself, and stores it. */
-  {
-    const char *draft = bloom_session_get_text_draft (fixture->session);
-    const char *smile = g_strrstr (draft, "😀");
-    g_autoptr(GString) shorter = g_string_new_len (draft, smile - draft);
-    g_autofree char *expected = NULL;
-
-    g_string_append (shorter, smile + strlen ("😀"));
-    bloom_session_set_text_draft (fixture->session, shorter->str);
-    expected = session_json (fixture->session);
-    wait_for_current (fixture, expected);
-  }
-  g_assert_false (bloom_session_store_get_unsaved (fixture->store));
-  g_assert_cmpuint (n_unsaved_notify, ==, 2);
-
-  /* Over again, then a reset: the notice goes, the small session is stored. */
-  fill_to (fixture->session, BLOOM_STATE_MAX_STORED_CHARS + 5);
+  /* The drafts are not in the document (SPEC P1): typing changes nothing
+   * of what is measured. */
+  bloom_session_set_text_draft (fixture->session, "still over");
   bloom_session_store_flush (fixture->store);
   g_assert_true (bloom_session_store_get_unsaved (fixture->store));
+  g_assert_cmpuint (n_unsaved_notify, ==, 1);
+
+  /* A reset: the notice goes, the small session is stored. */
   bloom_session_reset (fixture->session);
   bloom_session_set_text_draft (fixture->session, "");
   bloom_session_store_flush (fixture->store);
@@ -580,8 +573,9 @@ test_makes_directory (Fixture       *fixture,
   g_assert_cmpstr (stored, ==, expected);
 }
 
-/* SPEC P1: drafts and open details live in GSettings, both ways, and the
- * settings win over the drafts a document carries. */
+/* SPEC P1: drafts and open details live in GSettings, bound to the
+ * session both ways; the stored file holds the filter only (version 2),
+ * and the drafts a stored file of version 1 carries are left out. */
 static void
 test_drafts_in_settings (Fixture       *fixture,
                          gconstpointer  data)
@@ -635,6 +629,60 @@ test_drafts_in_settings (Fixture       *fixture,
   g_assert_cmpstr (bloom_session_get_text_draft (fixture->session), ==, "typed later");
   g_assert_true (bloom_session_get_detail_open (fixture->session, "hash-positions"));
   g_assert_false (bloom_session_get_detail_open (fixture->session, "model"));
+  {
+    g_autofree char *stored = fixture_read (fixture->dir, CURRENT, NULL);
+
+    g_assert_null (strstr (stored, "drafts"));
+    g_assert_nonnull (strstr (stored, "\"version\":2"));
+  }
+  close_store (fixture);
+
+  /* A stored file of version 1 (SPEC P4): its filter loads, its drafts
+   * do not replace the settings'. */
+  {
+    g_autofree char *v1 = test_read_data_file ("state-v1.json", NULL);
+
+    fixture_write (fixture->dir, CURRENT, v1);
+  }
+  open_store (fixture);
+  g_assert_true (bloom_session_store_restore (fixture->store, NULL));
+  g_assert_cmpint (bloom_session_store_get_loaded_copy (fixture->store), ==,
+                   BLOOM_STORED_COPY_CURRENT);
+  g_assert_cmpuint (bloom_filter_get_m (bloom_session_get_filter (fixture->session)), ==, 64);
+  g_assert_cmpstr (bloom_session_get_text_draft (fixture->session), ==, "typed later");
+  g_assert_true (bloom_session_get_detail_open (fixture->session, "hash-positions"));
+  g_assert_false (bloom_session_get_detail_open (fixture->session, "model"));
+}
+
+/* Where nothing must be kept: a store over a memory backend and a
+ * directory of its own, which goes with it; it stores as any store does. */
+static void
+test_scratch (void)
+{
+  g_autoptr(GSettings) user = g_settings_new (APPLICATION_ID);
+  BloomSessionStore *store = bloom_session_store_new_scratch ();
+  BloomSession *session = bloom_session_store_get_session (store);
+  GSettings *scratch_settings = bloom_session_store_get_settings (store);
+  g_autoptr(GFile) directory = NULL;
+  g_autoptr(GFile) current = NULL;
+  g_autofree char *user_m = NULL;
+  g_autofree char *scratch_m = NULL;
+
+  g_object_get (store, "directory", &directory, NULL);
+  current = g_file_get_child (directory, CURRENT);
+  g_assert_cmpstr (bloom_session_get_m_draft (session), ==, "64");
+
+  bloom_session_set_m_draft (session, "99");
+  insert (session, "kiwi");
+  bloom_session_store_flush (store);
+  g_assert_true (g_file_query_exists (current, NULL));
+  scratch_m = g_settings_get_string (scratch_settings, "m-draft");
+  g_assert_cmpstr (scratch_m, ==, "99");
+  user_m = g_settings_get_string (user, "m-draft");
+  g_assert_cmpstr (user_m, ==, "64");
+
+  g_assert_finalize_object (store);
+  g_assert_false (g_file_query_exists (directory, NULL));
 }
 
 /* SPEC P4: the key "session" of 0.1.0, as its keyfile backend (a Flatpak)
@@ -793,7 +841,8 @@ test_recovery (Fixture       *fixture,
 
   bloom_session_reset (fixture->session);
   build_large_session (fixture->session, BLOOM_STATE_MAX_STORED_CHARS);
-  full = session_json (fixture->session);
+  /* The recovery file holds the whole session, drafts too. */
+  full = bloom_state_to_json (fixture->session, NULL);
   g_assert_true (bloom_session_store_flush_for_exit (fixture->store));
   g_assert_true (bloom_session_store_get_unsaved (fixture->store));
   stored_after = fixture_read (fixture->dir, CURRENT, NULL);
@@ -811,7 +860,7 @@ test_recovery (Fixture       *fixture,
   bloom_session_store_restore_recovery_async (fixture->store, NULL, recovery_restored, &done);
   fixture_run_until (&done, 10);
   g_clear_pointer (&recovered, g_free);
-  recovered = session_json (fixture->session);
+  recovered = bloom_state_to_json (fixture->session, NULL);
   g_assert_cmpstr (recovered, ==, full);
   g_assert_false (bloom_session_store_get_recovery_available (fixture->store));
   bloom_session_store_flush (fixture->store);
@@ -858,6 +907,7 @@ main (int   argc,
   ADD ("legacy-key-unreadable", test_legacy_key_unreadable);
   ADD ("recovery", test_recovery);
 #undef ADD
+  g_test_add_func ("/store/scratch", test_scratch);
 
   status = g_test_run ();
   g_clear_object (&settings);

@@ -1029,6 +1029,53 @@ test_session_view (void)
   g_assert_finalize_object (session);
 }
 
+/* Issue 23's done-when: an m typed into its field reaches the model and
+ * GSettings once each, and comes back to no widget: the field announces
+ * its one edit, the spin button takes the value once, and nothing writes
+ * the text again. */
+static void
+count_signal (guint *count)
+{
+  (*count)++;
+}
+
+static void
+test_typed_draft_goes_once (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  GtkWidget *m_spin = child (fixture, "m_spin");
+  GSettings *settings = bloom_session_store_get_settings (fixture->store);
+  guint n_model = 0, n_drafts_changed = 0, n_settings = 0;
+  guint n_field_changed = 0, n_text = 0, n_value = 0;
+  g_autofree char *stored = NULL;
+
+  bloom_session_store_flush (fixture->store);
+  g_signal_connect_swapped (fixture->session, "notify::m-draft", G_CALLBACK (count_signal), &n_model);
+  g_signal_connect_swapped (fixture->session, "drafts-changed", G_CALLBACK (count_signal),
+                            &n_drafts_changed);
+  g_signal_connect_swapped (settings, "changed::m-draft", G_CALLBACK (count_signal), &n_settings);
+  g_signal_connect_swapped (m_spin, "changed", G_CALLBACK (count_signal), &n_field_changed);
+  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (m_spin)), "notify::text",
+                            G_CALLBACK (count_signal), &n_text);
+  g_signal_connect_swapped (m_spin, "notify::value", G_CALLBACK (count_signal), &n_value);
+
+  type_into (fixture, "m_spin", "65");
+  bloom_session_store_flush (fixture->store);
+  settle ();
+
+  g_assert_cmpstr (bloom_session_get_m_draft (fixture->session), ==, "65");
+  g_assert_cmpuint (n_model, ==, 1);
+  g_assert_cmpuint (n_drafts_changed, ==, 1);
+  stored = g_settings_get_string (settings, "m-draft");
+  g_assert_cmpstr (stored, ==, "65");
+  g_assert_cmpuint (n_settings, ==, 1);
+  g_assert_cmpuint (n_field_changed, ==, 1);
+  g_assert_cmpuint (n_text, ==, 1);
+  g_assert_cmpuint (n_value, ==, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (m_spin)), ==, 65);
+  g_assert_cmpuint (bloom_session_get_m_draft_value (fixture->session), ==, 65);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1044,6 +1091,7 @@ main (int   argc,
   ADD ("discard-on-change", test_discard_on_change);
   ADD ("reset-keeps-fields", test_reset_keeps_fields);
   ADD ("spin-buttons-follow-drafts", test_spin_buttons_follow_drafts);
+  ADD ("typed-draft-goes-once", test_typed_draft_goes_once);
   ADD ("validation-messages", test_validation_messages);
   ADD ("entry-limit-message", test_entry_limit_message);
   ADD ("grid-columns", test_grid_columns);

@@ -9,16 +9,17 @@
 #include "window-child.h"
 #include "window-fixture.h"
 
-/* A window on a session with the first start's drafts, large enough that
- * nothing wraps unexpectedly, drawn once. */
+/* A window on the session of a scratch store, with the first start's
+ * drafts, large enough that nothing wraps unexpectedly, drawn once. */
 void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  fixture->session = bloom_session_new ();
-  bloom_session_set_m_draft (fixture->session, "64");
-  bloom_session_set_k_draft (fixture->session, "3");
-  fixture->window = bloom_window_new (NULL, fixture->session);
+  fixture->store = bloom_session_store_new_scratch ();
+  fixture->session = g_object_ref (bloom_session_store_get_session (fixture->store));
+  g_assert_cmpstr (bloom_session_get_m_draft (fixture->session), ==, "64");
+  g_assert_cmpstr (bloom_session_get_k_draft (fixture->session), ==, "3");
+  fixture->window = bloom_window_new (NULL, fixture->store);
   g_object_ref_sink (fixture->window);
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 900);
   gtk_window_present (GTK_WINDOW (fixture->window));
@@ -32,6 +33,9 @@ fixture_tear_down (Fixture       *fixture,
 {
   gtk_window_destroy (GTK_WINDOW (fixture->window));
   g_assert_finalize_object (g_steal_pointer (&fixture->window));
+  /* A write under way holds the store until it is done. */
+  bloom_session_store_flush (fixture->store);
+  g_assert_finalize_object (g_steal_pointer (&fixture->store));
   g_assert_finalize_object (g_steal_pointer (&fixture->session));
 }
 

@@ -14,8 +14,9 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  BloomSession *session;
-  BloomWindow  *window;
+  BloomSessionStore *store;     /* a scratch store: nothing is kept */
+  BloomSession      *session;   /* the store's */
+  BloomWindow       *window;
 } Fixture;
 
 void        fixture_set_up    (Fixture       *fixture,

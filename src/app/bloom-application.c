@@ -26,6 +26,9 @@ struct _BloomApplication
   GtkApplication    parent_instance;
 
   guint             quit_signal_sources[G_N_ELEMENTS (quit_signals)];
+  /* The one session and its store: the application owns them, windows
+   * show them. Made at start-up, read once. */
+  BloomSessionStore *store;
   /* Light or dark, as the desktop prefers, while the app runs. */
   BloomColorScheme *color_scheme;
 };
@@ -88,30 +91,15 @@ quit_action (GSimpleAction *action,
     }
 }
 
-/* Nobody can be asked now: each window's store keeps what it has (a
- * session too large to store goes to its recovery file), then the app
- * quits. */
+/* Nobody can be asked now: the store keeps what it has (a session too
+ * large to store goes to its recovery file), then the app quits. */
 static gboolean
 on_quit_signal (gpointer user_data)
 {
-  GApplication *application = G_APPLICATION (user_data);
-  g_autoptr(GPtrArray) stores = g_ptr_array_new_with_free_func (g_object_unref);
+  BloomApplication *self = BLOOM_APPLICATION (user_data);
 
-  /* Collected first: storing runs the main loop, which may close windows. */
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application)); l != NULL; l = l->next)
-    {
-      BloomSessionStore *store = NULL;
-
-      if (BLOOM_IS_WINDOW (l->data))
-        g_object_get (l->data, "store", &store, NULL);
-      if (store != NULL)
-        g_ptr_array_add (stores, store);
-    }
-
-  for (guint i = 0; i < stores->len; i++)
-    bloom_session_store_flush_for_exit (g_ptr_array_index (stores, i));
-
-  g_application_quit (application);
+  bloom_session_store_flush_for_exit (self->store);
+  g_application_quit (G_APPLICATION (self));
 
   return G_SOURCE_CONTINUE;
 }
@@ -120,6 +108,21 @@ static const GActionEntry app_actions[] = {
   { "about", about_action },
   { "quit", quit_action },
 };
+
+/* The session as the last run left it (SPEC P1): in the user's state
+ * directory, the drafts in the settings. An unreadable stored copy is
+ * kept by the store and shown by the window; the app starts regardless. */
+static BloomSessionStore *
+make_store (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(GSettings) settings = bloom_settings_new ();
+  BloomSessionStore *store = bloom_session_store_new (session, settings);
+
+  bloom_session_store_restore (store, NULL);
+
+  return store;
+}
 
 static void
 bloom_application_startup (GApplication *application)
@@ -133,6 +136,8 @@ bloom_application_startup (GApplication *application)
    * window shows; the portal answers a moment later. */
   self->color_scheme = bloom_color_scheme_new ();
 
+  self->store = make_store ();
+
   for (guint i = 0; i < G_N_ELEMENTS (quit_signals); i++)
     self->quit_signal_sources[i] = g_unix_signal_add (quit_signals[i], on_quit_signal, self);
 
@@ -145,35 +150,17 @@ bloom_application_startup (GApplication *application)
   gtk_window_set_default_icon_name (APPLICATION_ID);
 }
 
-/* The one window, as the last run left it (SPEC P1). */
+/* The one window, on the one session. */
 static GtkWindow *
 ensure_window (GApplication *application)
 {
+  BloomApplication *self = BLOOM_APPLICATION (application);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
-  g_autoptr(BloomSession) session = NULL;
-  g_autoptr(GSettings) settings = NULL;
-  g_autoptr(BloomSessionStore) store = NULL;
 
   if (window != NULL)
     return window;
 
-  session = bloom_session_new ();
-  settings = bloom_settings_new ();
-
-  /* What a first start shows; a stored session replaces it. */
-  bloom_session_set_m_draft (session, "64");
-  bloom_session_set_k_draft (session, "3");
-
-  if (settings == NULL)
-    return GTK_WINDOW (bloom_window_new (GTK_APPLICATION (application), session));
-
-  /* In the user's state directory; the drafts in the settings. An
-   * unreadable stored copy is kept by the store and shown by the window;
-   * the app starts regardless. */
-  store = bloom_session_store_new (session, settings);
-  bloom_session_store_restore (store, NULL);
-
-  return GTK_WINDOW (bloom_window_new_with_store (GTK_APPLICATION (application), store, settings));
+  return GTK_WINDOW (bloom_window_new (GTK_APPLICATION (application), self->store));
 }
 
 static void
@@ -206,6 +193,8 @@ bloom_application_shutdown (GApplication *application)
   for (guint i = 0; i < G_N_ELEMENTS (quit_signals); i++)
     g_clear_handle_id (&self->quit_signal_sources[i], g_source_remove);
   g_clear_object (&self->color_scheme);
+  /* Its dispose stores what is pending. */
+  g_clear_object (&self->store);
 
   G_APPLICATION_CLASS (bloom_application_parent_class)->shutdown (application);
 }
@@ -235,6 +224,16 @@ bloom_application_setup_locale (void)
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+}
+
+/* The store of the one session the windows show (SPEC P1); NULL before
+ * start-up. */
+BloomSessionStore *
+bloom_application_get_store (BloomApplication *self)
+{
+  g_return_val_if_fail (BLOOM_IS_APPLICATION (self), NULL);
+
+  return self->store;
 }
 
 BloomApplication *

@@ -339,6 +339,33 @@ bloom_session_set_detail_open (BloomSession *self,
   bloom_session_notify (self, BLOOM_SESSION_PROP_OPEN_DETAILS);
 }
 
+/**
+ * bloom_session_set_open_details:
+ * @self: a session
+ * @names: (array zero-terminated=1): the details open, as GSettings keeps
+ *   them
+ *
+ * The settings may hold anything (an older version, dconf-editor): names
+ * that are not detail names, and more than 16, are left out.
+ */
+void
+bloom_session_set_open_details (BloomSession       *self,
+                                const char * const *names)
+{
+  g_autoptr(GPtrArray) open = g_ptr_array_new ();
+
+  g_return_if_fail (BLOOM_IS_SESSION (self));
+
+  for (guint i = 0; names != NULL && names[i] != NULL && open->len < BLOOM_MAX_OPEN_DETAILS; i++)
+    if (bloom_session_is_detail_name (names[i]) &&
+        !g_ptr_array_find_with_equal_func (open, names[i], g_str_equal, NULL))
+      g_ptr_array_add (open, (gpointer) names[i]);
+
+  g_ptr_array_sort (open, compare_strings);
+  g_ptr_array_add (open, NULL);
+  bloom_session_replace_open_details (self, (const char * const *) open->pdata);
+}
+
 /* For the loader: @open_details, sorted and checked, replace the session's,
  * with a notification if they differ. */
 void

@@ -1,7 +1,9 @@
 /* bloom-session-private.h — the insides of BloomSession, shared by the
  * files of the type: bloom-session.c (the filter, the entries, the
- * counters, Undo) and bloom-session-drafts.c (the fields as typed and the
- * open details); and what the state loader may do, which builds a complete
+ * counters, Undo), bloom-session-drafts.c (the fields as typed and the
+ * open details) and bloom-session-validity.c (what the drafts are worth:
+ * values, messages, which operations can run); and what the state loader
+ * may do, which builds a complete
  * session aside and moves it in only once everything checked out.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -45,6 +47,17 @@ struct _BloomSession
    * text draft and open details too, which a discard or reset never
    * changed. */
   gboolean        undo_restores_all;
+
+  /* Derived from the drafts and the filter, once per change
+   * (bloom-session-validity.c); each notifies when it changes. */
+  guint           m_draft_value;   /* 0: the m draft is not valid */
+  guint           k_draft_value;
+  char           *m_error;         /* NULL: valid */
+  char           *k_error;
+  guint           text_draft_units;
+  char           *text_error;      /* T1: too long, as typed; NULL otherwise */
+  gboolean        can_create;
+  gboolean        can_insert;      /* and query: a filter is active */
 };
 
 typedef enum
@@ -55,6 +68,15 @@ typedef enum
   BLOOM_SESSION_PROP_TEXT_DRAFT,
   BLOOM_SESSION_PROP_OPEN_DETAILS,
   BLOOM_SESSION_PROP_CAN_UNDO,
+  BLOOM_SESSION_PROP_M_DRAFT_VALUE,
+  BLOOM_SESSION_PROP_K_DRAFT_VALUE,
+  BLOOM_SESSION_PROP_M_ERROR,
+  BLOOM_SESSION_PROP_K_ERROR,
+  BLOOM_SESSION_PROP_TEXT_DRAFT_UNITS,
+  BLOOM_SESSION_PROP_TEXT_ERROR,
+  BLOOM_SESSION_PROP_CAN_CREATE,
+  BLOOM_SESSION_PROP_CAN_INSERT,
+  BLOOM_SESSION_PROP_CAN_QUERY,
   BLOOM_SESSION_N_PROPS
 } BloomSessionProperty;
 
@@ -70,6 +92,15 @@ gboolean bloom_session_replace_drafts       (BloomSession         *self,
                                              const char           *text_draft);
 void     bloom_session_replace_open_details (BloomSession         *self,
                                              const char * const   *open_details);
+
+/* bloom-session-validity.c, for the other files of the type */
+void     bloom_session_install_validity     (GObjectClass         *object_class,
+                                             GParamSpec          **properties);
+gboolean bloom_session_get_validity_property (BloomSession        *self,
+                                              guint                property,
+                                              GValue              *value);
+void     bloom_session_update_validity      (BloomSession         *self);
+void     bloom_session_clear_validity       (BloomSession         *self);
 
 /* For the state loader */
 gboolean bloom_session_add_hashed_entry (BloomSession *self,

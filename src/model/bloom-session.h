@@ -8,7 +8,8 @@
  * the draft setters, bloom_session_set_parameter_drafts(),
  * bloom_session_undo() and loading a document. A call that emits both
  * emits "changed" first. The drafts and the open details also notify their
- * properties ("m-draft", "k-draft", "text-draft", "open-details").
+ * properties ("m-draft", "k-draft", "text-draft", "open-details"), and
+ * what is derived from them its own (see "Validity, once" below).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -98,6 +99,26 @@ void            bloom_session_set_parameter_drafts (BloomSession *self,
                                                     const char   *m_draft,
                                                     const char   *k_draft);
 
+/* Validity, once (SPEC F2, F3, T1): what the drafts are worth, kept with
+ * them and notified only when it changes ("m-draft-value",
+ * "k-draft-value", "m-error", "k-error", "text-draft-units", "text-error",
+ * "can-create", "can-insert", "can-query"). A value is 0 and its error a
+ * translated message when the draft is not valid; the text error says
+ * only what can be said as typed (too long). */
+guint           bloom_session_get_m_draft_value    (BloomSession *self);
+guint           bloom_session_get_k_draft_value    (BloomSession *self);
+const char     *bloom_session_get_m_error          (BloomSession *self);
+const char     *bloom_session_get_k_error          (BloomSession *self);
+guint           bloom_session_get_text_draft_units (BloomSession *self);
+const char     *bloom_session_get_text_error       (BloomSession *self);
+gboolean        bloom_session_get_can_create       (BloomSession *self);
+gboolean        bloom_session_get_can_insert       (BloomSession *self);
+gboolean        bloom_session_get_can_query        (BloomSession *self);
+/* SPEC F3: Create, from the m and k drafts; FALSE with the error of the
+ * first draft that is not valid. */
+gboolean        bloom_session_create_filter_from_drafts (BloomSession *self,
+                                                         GError      **error);
+
 /* Which details a view shows open, by name ("hash-positions", "model", …). */
 const char * const *bloom_session_get_open_details (BloomSession *self);
 gboolean        bloom_session_get_detail_open      (BloomSession *self,
@@ -105,6 +126,10 @@ gboolean        bloom_session_get_detail_open      (BloomSession *self,
 void            bloom_session_set_detail_open      (BloomSession *self,
                                                     const char   *name,
                                                     gboolean      open);
+/* All at once, as GSettings holds them ("open-details" is writable):
+ * names that are not detail names, and more than 16, are left out. */
+void            bloom_session_set_open_details     (BloomSession       *self,
+                                                    const char * const *names);
 gboolean        bloom_session_is_detail_name       (const char   *name);
 
 G_END_DECLS

@@ -10,7 +10,13 @@
 G_BEGIN_DECLS
 
 #define BLOOM_STATE_FORMAT  "bloom-lab"
+/* The full state of SPEC P3, with the drafts and open details: what an
+ * export writes. */
 #define BLOOM_STATE_VERSION 1
+/* The filter only (its entries, counters and last operation): what the
+ * session file in the user's state directory holds, the drafts and open
+ * details being in GSettings (SPEC P1). The newest version read. */
+#define BLOOM_STATE_VERSION_FILTER_ONLY 2
 
 /* A document longer than this many characters (UTF-16 code units, as the
  * original counted) is not stored locally (SPEC P2); export has no limit. */
@@ -30,6 +36,10 @@ typedef enum
 {
   BLOOM_STATE_FLAGS_NONE   = 0,
   BLOOM_STATE_FLAGS_PRETTY = 1 << 0,  /* indented, for files people read */
+  /* Writing: the filter only, as version 2. Loading: the filter, its
+   * entries, counters and last operation only; the session keeps its
+   * drafts and open details, whatever the document says. */
+  BLOOM_STATE_FLAGS_FILTER_ONLY = 1 << 1,
 } BloomStateFlags;
 
 char     *bloom_state_to_json       (BloomSession     *self,
@@ -40,6 +50,11 @@ char     *bloom_state_to_json_full  (BloomSession     *self,
 gboolean  bloom_state_load_json     (BloomSession     *self,
                                      const char       *json,
                                      gssize            len,
+                                     GError          **error);
+gboolean  bloom_state_load_json_full (BloomSession    *self,
+                                     const char       *json,
+                                     gssize            len,
+                                     BloomStateFlags   flags,
                                      GError          **error);
 gsize     bloom_state_count_chars   (const char       *json,
                                      gssize            len);

@@ -1,5 +1,5 @@
-/* bloom-session-file.h — SPEC P1, P3: session documents in files: export,
- * import, and the atomic replace that the session store writes with
+/* bloom-session-file.h — SPEC P3: session documents in files the user
+ * picks: export, import; the atomic replace both use is bloom-atomic-file.h
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,6 +8,7 @@
 
 #include <gio/gio.h>
 
+#include "bloom-atomic-file.h"
 #include "bloom-model.h"
 
 G_BEGIN_DECLS
@@ -34,27 +35,6 @@ G_BEGIN_DECLS
    + (BLOOM_TEXT_MAX_UNITS * BLOOM_SESSION_FILE_ESCAPED_UNIT_BYTES + 2)                     \
    + BLOOM_SESSION_FILE_FIXED_BYTES)
 
-/* Returns the stream to write to instead of @base, one that writes through
- * to it (transfer full). Tests use one to make a write fail half-way. */
-typedef GOutputStream *(*BloomStreamFilterFunc) (GOutputStream *base,
-                                                 gpointer       user_data);
-
-/* GIO's atomic replace (temporary file, sync, rename), except that a
- * write that fails half-way never reaches @file, and a file that did not
- * exist is never left half written. With @make_backup the old file stays
- * as "@file~". */
-void      bloom_session_file_replace_async  (GFile                 *file,
-                                             GBytes                *contents,
-                                             gboolean               make_backup,
-                                             GFileCreateFlags       flags,
-                                             BloomStreamFilterFunc  filter,
-                                             gpointer               filter_data,
-                                             GCancellable          *cancellable,
-                                             GAsyncReadyCallback    callback,
-                                             gpointer               user_data);
-gboolean  bloom_session_file_replace_finish (GFile                 *file,
-                                             GAsyncResult          *result,
-                                             GError               **error);
 /* A file the user picked: replace, no backup. */
 void      bloom_session_file_write_async    (GFile                 *file,
                                              GBytes                *contents,

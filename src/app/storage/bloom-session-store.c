@@ -1,4 +1,8 @@
-/* bloom-session-store.c
+/* bloom-session-store.c — the store: its making, the settings bound to
+ * the session, and writing (the 400 ms delay, the limit of SPEC P2, the
+ * quit signal's recovery file). Reading at start-up, migration and
+ * recovery are in bloom-session-store-restore.c; the atomic replace in
+ * bloom-atomic-file.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,14 +11,11 @@
 
 #include "config.h"
 
-#include "bloom-session-private.h"
-#include "bloom-session-store.h"
+#include "bloom-session-store-private.h"
+#include "bloom-settings.h"
 
 /* Changes are gathered for a moment and stored together. */
 #define SAVE_DELAY_MS 400
-
-/* What an interrupted write of GIO's atomic replace leaves behind. */
-#define GIO_TEMPORARY_PREFIX ".goutputstream-"
 
 G_DEFINE_ENUM_TYPE (BloomStoredCopy, bloom_stored_copy,
                     G_DEFINE_ENUM_VALUE (BLOOM_STORED_COPY_NONE, "none"),
@@ -22,57 +23,16 @@ G_DEFINE_ENUM_TYPE (BloomStoredCopy, bloom_stored_copy,
                     G_DEFINE_ENUM_VALUE (BLOOM_STORED_COPY_PREVIOUS, "previous"),
                     G_DEFINE_ENUM_VALUE (BLOOM_STORED_COPY_LEGACY, "legacy"))
 
-struct _BloomSessionStore
-{
-  GObject                parent_instance;
-
-  BloomSession          *session;
-  GSettings             *settings;
-  /* The same schema, in delay mode: drafts change with every key press,
-   * and are written with the document, once per SAVE_DELAY_MS. */
-  GSettings             *drafts;
-  GFile                 *directory;
-  GFile                 *current;
-  GFile                 *previous;
-  GFile                 *unreadable;
-  GFile                 *recovery;
-
-  guint                  save_source;
-  gboolean               dirty;            /* the session changed since what is stored */
-  gboolean               writing;          /* a write is under way */
-  gboolean               write_again;      /* asked to save while it was */
-  gboolean               restoring;        /* what the session loads is what is stored */
-  gboolean               syncing;          /* drafts move between session and settings */
-  gboolean               legacy_pending;   /* the 0.1.0 key goes once its copy is written */
-  gboolean               directory_made;
-
-  gboolean               unsaved;          /* over the limit of SPEC P2, not stored */
-  gsize                  unsaved_chars;
-  char                  *write_error;
-  char                  *unreadable_message;
-  GBytes                *unreadable_copy;
-  BloomStoredCopy        loaded_copy;
-  gboolean               recovery_available;
-
-  BloomStreamFilterFunc  filter;
-  gpointer               filter_data;
-};
-
 G_DEFINE_FINAL_TYPE (BloomSessionStore, bloom_session_store, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_SESSION,
-  PROP_SETTINGS,
-  PROP_DIRECTORY,
-  PROP_UNSAVED,
-  PROP_UNREADABLE_MESSAGE,
-  PROP_LOADED_COPY,
-  PROP_WRITE_ERROR,
-  PROP_RECOVERY_AVAILABLE,
-  N_PROPS
-};
 static GParamSpec *properties[N_PROPS];
+
+void
+_bloom_session_store_notify (BloomSessionStore         *self,
+                             BloomSessionStoreProperty  property)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[property]);
+}
 
 static void
 set_unsaved (BloomSessionStore *self,
@@ -87,8 +47,8 @@ set_unsaved (BloomSessionStore *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNSAVED]);
 }
 
-static void
-set_string_property (BloomSessionStore  *self,
+void
+_bloom_session_store_set_string_property (BloomSessionStore  *self,
                      char              **field,
                      const char         *value,
                      guint               prop_id)
@@ -101,8 +61,8 @@ set_string_property (BloomSessionStore  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
-static void
-set_recovery_available (BloomSessionStore *self,
+void
+_bloom_session_store_set_recovery_available (BloomSessionStore *self,
                         gboolean           available)
 {
   if (self->recovery_available == available)
@@ -115,8 +75,8 @@ set_recovery_available (BloomSessionStore *self,
 /* Writing */
 
 /* Once, and again after a failed write (someone may have removed it). */
-static void
-ensure_directory (BloomSessionStore *self)
+void
+_bloom_session_store_ensure_directory (BloomSessionStore *self)
 {
   g_autoptr(GError) error = NULL;
 
@@ -141,16 +101,16 @@ document_written (GObject      *object,
 
   self->writing = FALSE;
 
-  if (!bloom_session_file_replace_finish (G_FILE (object), result, &error))
+  if (!bloom_atomic_file_replace_finish (G_FILE (object), result, &error))
     {
       /* The stored copy is as it was; the next change tries again. */
       self->dirty = TRUE;
       g_debug ("Could not store the session: %s", error->message);
-      set_string_property (self, &self->write_error, error->message, PROP_WRITE_ERROR);
+      _bloom_session_store_set_string_property (self, &self->write_error, error->message, PROP_WRITE_ERROR);
     }
   else
     {
-      set_string_property (self, &self->write_error, NULL, PROP_WRITE_ERROR);
+      _bloom_session_store_set_string_property (self, &self->write_error, NULL, PROP_WRITE_ERROR);
       if (self->legacy_pending)
         {
           self->legacy_pending = FALSE;
@@ -186,7 +146,7 @@ save_document (BloomSessionStore *self)
       return;
     }
 
-  json = bloom_state_to_json (self->session, &len);
+  json = bloom_state_to_json_full (self->session, BLOOM_STATE_FLAGS_FILTER_ONLY, &len);
   contents = g_bytes_new_take (json, len);
   /* No character takes less than one byte, so only a long document needs
    * counting. */
@@ -200,10 +160,10 @@ save_document (BloomSessionStore *self)
 
   set_unsaved (self, FALSE, 0);
 
-  ensure_directory (self);
+  _bloom_session_store_ensure_directory (self);
   self->dirty = FALSE;
   self->writing = TRUE;
-  bloom_session_file_replace_async (self->current, contents, TRUE, G_FILE_CREATE_PRIVATE,
+  bloom_atomic_file_replace_async (self->current, contents, TRUE, G_FILE_CREATE_PRIVATE,
                                     self->filter, self->filter_data, NULL,
                                     document_written, g_object_ref (self));
 }
@@ -250,7 +210,7 @@ recovery_written (GObject      *object,
 {
   Waiting *waiting = user_data;
 
-  bloom_session_file_replace_finish (G_FILE (object), result, &waiting->error);
+  bloom_atomic_file_replace_finish (G_FILE (object), result, &waiting->error);
   waiting->done = TRUE;
 }
 
@@ -278,8 +238,8 @@ bloom_session_store_flush_for_exit (BloomSessionStore *self)
 
   json = bloom_state_to_json (self->session, &len);
   contents = g_bytes_new_take (json, len);
-  ensure_directory (self);
-  bloom_session_file_replace_async (self->recovery, contents, FALSE, G_FILE_CREATE_PRIVATE,
+  _bloom_session_store_ensure_directory (self);
+  bloom_atomic_file_replace_async (self->recovery, contents, FALSE, G_FILE_CREATE_PRIVATE,
                                     self->filter, self->filter_data, NULL,
                                     recovery_written, &waiting);
   while (!waiting.done)
@@ -317,316 +277,15 @@ schedule_save (BloomSessionStore *self)
 static void
 on_session_changed (BloomSessionStore *self)
 {
-  if (self->restoring)
-    return;
-
   self->dirty = TRUE;
   schedule_save (self);
-}
-
-/* Drafts and open details: the session and the settings, both ways */
-
-static void
-drafts_to_settings (BloomSessionStore *self)
-{
-  g_assert (!self->syncing);
-
-  self->syncing = TRUE;
-  g_settings_set_string (self->drafts, "m-draft", bloom_session_get_m_draft (self->session));
-  g_settings_set_string (self->drafts, "k-draft", bloom_session_get_k_draft (self->session));
-  g_settings_set_string (self->drafts, "text-draft", bloom_session_get_text_draft (self->session));
-  g_settings_set_strv (self->drafts, "open-details", bloom_session_get_open_details (self->session));
-  self->syncing = FALSE;
-}
-
-static void
-on_session_drafts_changed (BloomSessionStore *self)
-{
-  if (self->restoring || self->syncing)
-    return;
-
-  drafts_to_settings (self);
-  /* The settings are applied with the next save; a document over the
-   * limit is measured again, as drafts are part of it. */
-  schedule_save (self);
-}
-
-typedef struct
-{
-  char  *m;
-  char  *k;
-  char  *text;
-  char **open_details;
-} Drafts;
-
-static void
-drafts_clear (Drafts *drafts)
-{
-  g_clear_pointer (&drafts->m, g_free);
-  g_clear_pointer (&drafts->k, g_free);
-  g_clear_pointer (&drafts->text, g_free);
-  g_clear_pointer (&drafts->open_details, g_strfreev);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Drafts, drafts_clear)
-
-static void
-read_drafts (BloomSessionStore *self,
-             Drafts            *drafts)
-{
-  drafts->m = g_settings_get_string (self->drafts, "m-draft");
-  drafts->k = g_settings_get_string (self->drafts, "k-draft");
-  drafts->text = g_settings_get_string (self->drafts, "text-draft");
-  drafts->open_details = g_settings_get_strv (self->drafts, "open-details");
-}
-
-static void
-apply_drafts (BloomSessionStore *self,
-              const Drafts      *drafts)
-{
-  g_auto(GStrv) open = g_strdupv ((char **) bloom_session_get_open_details (self->session));
-  guint n_open = 0;
-
-  g_assert (!self->syncing);
-
-  self->syncing = TRUE;
-  bloom_session_set_m_draft (self->session, drafts->m);
-  bloom_session_set_k_draft (self->session, drafts->k);
-  bloom_session_set_text_draft (self->session, drafts->text);
-
-  /* The settings may hold anything (an older version, dconf-editor):
-   * names the session does not know and more than it keeps are left out. */
-  for (guint i = 0; open[i] != NULL; i++)
-    if (!g_strv_contains ((const char * const *) drafts->open_details, open[i]))
-      bloom_session_set_detail_open (self->session, open[i], FALSE);
-  for (guint i = 0; drafts->open_details[i] != NULL && n_open < BLOOM_MAX_OPEN_DETAILS; i++)
-    if (bloom_session_is_detail_name (drafts->open_details[i]))
-      {
-        bloom_session_set_detail_open (self->session, drafts->open_details[i], TRUE);
-        n_open++;
-      }
-  self->syncing = FALSE;
-}
-
-static void
-on_settings_drafts_changed (BloomSessionStore *self)
-{
-  g_auto(Drafts) drafts = { NULL, };
-
-  if (self->restoring || self->syncing)
-    return;
-
-  read_drafts (self, &drafts);
-  apply_drafts (self, &drafts);
-}
-
-/* Restoring */
-
-/* An empty file is the stand-in of a first write that was interrupted:
- * nothing was stored. */
-static gboolean
-load_copy (BloomSessionStore  *self,
-           GFile              *file,
-           GBytes            **contents,
-           GError            **error)
-{
-  g_autoptr(GBytes) bytes = NULL;
-  const char *json;
-  gsize len = 0;
-
-  bytes = bloom_session_file_read (file, NULL, error);
-  if (bytes == NULL)
-    return FALSE;
-
-  json = g_bytes_get_data (bytes, &len);
-  if (len == 0)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "empty");
-      return FALSE;
-    }
-
-  if (contents != NULL)
-    *contents = g_bytes_ref (bytes);
-
-  return bloom_state_load_json (self->session, json, len, error);
-}
-
-static void
-keep_unreadable (BloomSessionStore *self,
-                 GBytes            *contents,
-                 const char        *reason)
-{
-  g_autoptr(GError) error = NULL;
-  gsize len = 0;
-  const char *data = g_bytes_get_data (contents, &len);
-
-  g_clear_pointer (&self->unreadable_copy, g_bytes_unref);
-  self->unreadable_copy = g_bytes_ref (contents);
-  set_string_property (self, &self->unreadable_message, reason, PROP_UNREADABLE_MESSAGE);
-
-  /* Kept on disk too, until a later refused copy takes its place. */
-  if (len > 0 &&
-      !g_file_replace_contents (self->unreadable, data, len, NULL, FALSE,
-                                G_FILE_CREATE_PRIVATE | G_FILE_CREATE_REPLACE_DESTINATION,
-                                NULL, NULL, &error))
-    g_debug ("Could not keep the unreadable copy: %s", error->message);
-}
-
-/* Leftovers of writes that a crash interrupted; the store is the only
- * writer in its directory. */
-static void
-remove_temporary_files (BloomSessionStore *self)
-{
-  g_autoptr(GFileEnumerator) children = NULL;
-  GFileInfo *info;
-  GFile *child;
-
-  children = g_file_enumerate_children (self->directory, G_FILE_ATTRIBUTE_STANDARD_NAME,
-                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  while (children != NULL &&
-         g_file_enumerator_iterate (children, &info, &child, NULL, NULL) &&
-         info != NULL)
-    if (g_str_has_prefix (g_file_info_get_name (info), GIO_TEMPORARY_PREFIX))
-      g_file_delete (child, NULL, NULL);
-}
-
-/* The version 0.1.0 kept the document in the key "session" (SPEC P4). It
- * is read once, when no file holds a session yet; the key is cleared once
- * the document is in the file. */
-static BloomStoredCopy
-restore_legacy (BloomSessionStore  *self,
-                GError            **error)
-{
-  g_autofree char *json = g_settings_get_string (self->drafts, "session");
-  g_autoptr(GError) local_error = NULL;
-
-  if (json[0] == '\0')
-    return BLOOM_STORED_COPY_NONE;
-
-  if (!bloom_state_load_json (self->session, json, -1, &local_error))
-    {
-      g_autoptr(GBytes) contents = g_bytes_new (json, strlen (json));
-
-      keep_unreadable (self, contents, local_error->message);
-      g_settings_reset (self->drafts, "session");
-      g_settings_apply (self->drafts);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return BLOOM_STORED_COPY_NONE;
-    }
-
-  self->legacy_pending = TRUE;
-  self->dirty = TRUE;
-
-  return BLOOM_STORED_COPY_LEGACY;
-}
-
-/* Loads the stored session into the session, once, before anything
- * changes it: the current copy, or else the one before it, or else the
- * key of 0.1.0 (SPEC P4); then the drafts and open details from the
- * settings. A stored copy that cannot be read never stops the app: it is
- * kept (bloom_session_store_dup_unreadable_copy()), "unreadable-message"
- * says why, and FALSE with @error too, even when the copy before it was
- * loaded instead ("loaded-copy"). Nothing stored is not an error. */
-/* The copy before the current one, when the current one could not be
- * read; it becomes the current copy again. */
-static gboolean
-restore_previous (BloomSessionStore  *self,
-                  GError            **error)
-{
-  g_autoptr(GError) copy_error = NULL;
-
-  if (!load_copy (self, self->previous, NULL, error))
-    return FALSE;
-
-  /* The current copy must be a good one before the next write makes it
-   * the previous copy. */
-  if (!g_file_copy (self->previous, self->current, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL,
-                    &copy_error))
-    g_debug ("Could not put the previous copy back: %s", copy_error->message);
-
-  return TRUE;
-}
-
-gboolean
-bloom_session_store_restore (BloomSessionStore  *self,
-                             GError            **error)
-{
-  g_auto(Drafts) drafts = { NULL, };
-  g_autoptr(GError) current_error = NULL;
-  g_autoptr(GError) previous_error = NULL;
-  g_autoptr(GError) legacy_error = NULL;
-  g_autoptr(GBytes) current_contents = NULL;
-  BloomStoredCopy copy = BLOOM_STORED_COPY_NONE;
-  gboolean current_exists, previous_exists;
-
-  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  ensure_directory (self);
-  remove_temporary_files (self);
-
-  /* Read first: loading a document sets its own drafts. */
-  read_drafts (self, &drafts);
-  self->restoring = TRUE;
-
-  if (load_copy (self, self->current, &current_contents, &current_error))
-    copy = BLOOM_STORED_COPY_CURRENT;
-  current_exists = !g_error_matches (current_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
-
-  if (copy == BLOOM_STORED_COPY_NONE && current_exists)
-    {
-      if (current_contents == NULL)
-        current_contents = g_bytes_new (NULL, 0);
-      keep_unreadable (self, current_contents, current_error->message);
-    }
-
-  if (copy == BLOOM_STORED_COPY_NONE)
-    {
-      if (restore_previous (self, &previous_error))
-        copy = BLOOM_STORED_COPY_PREVIOUS;
-      previous_exists = !g_error_matches (previous_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
-
-      if (copy == BLOOM_STORED_COPY_NONE && !current_exists && !previous_exists)
-        copy = restore_legacy (self, &legacy_error);
-    }
-
-  self->restoring = FALSE;
-
-  /* The drafts in the settings are newer than any document's; 0.1.0 had
-   * them in the document only. */
-  if (copy == BLOOM_STORED_COPY_LEGACY)
-    drafts_to_settings (self);
-  else
-    apply_drafts (self, &drafts);
-
-  if (self->loaded_copy != copy)
-    {
-      self->loaded_copy = copy;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADED_COPY]);
-    }
-  set_recovery_available (self, g_file_query_exists (self->recovery, NULL));
-
-  /* Loading changed the session; what is stored is already this, except
-   * for the key of 0.1.0, which moves to the file now. */
-  g_clear_handle_id (&self->save_source, g_source_remove);
-  if (self->dirty)
-    bloom_session_store_save_now (self);
-
-  if (legacy_error != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&legacy_error));
-      return FALSE;
-    }
-  if (current_exists && copy != BLOOM_STORED_COPY_CURRENT)
-    {
-      g_propagate_error (error, g_steal_pointer (&current_error));
-      return FALSE;
-    }
-
-  return TRUE;
 }
 
 /* GObject */
+
+/* The keys of the settings that are properties of the session, by the
+ * same names. */
+static const char * const bound_keys[] = { "m-draft", "k-draft", "text-draft", "open-details" };
 
 static void
 bloom_session_store_constructed (GObject *object)
@@ -656,24 +315,17 @@ bloom_session_store_constructed (GObject *object)
   self->drafts = g_settings_new_full (schema, backend, path);
   g_settings_delay (self->drafts);
 
+  /* Each value has one home (SPEC P1): the drafts and open details are
+   * the settings', bound to the session both ways, which reads them once
+   * now; GSettings keeps a change from coming back to where it came from. */
+  for (guint i = 0; i < G_N_ELEMENTS (bound_keys); i++)
+    g_settings_bind (self->drafts, bound_keys[i], self->session, bound_keys[i],
+                     G_SETTINGS_BIND_DEFAULT);
+
   g_signal_connect_object (self->session, "changed",
                            G_CALLBACK (on_session_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::m-draft",
-                           G_CALLBACK (on_session_drafts_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::k-draft",
-                           G_CALLBACK (on_session_drafts_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::text-draft",
-                           G_CALLBACK (on_session_drafts_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::open-details",
-                           G_CALLBACK (on_session_drafts_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->drafts, "changed::m-draft",
-                           G_CALLBACK (on_settings_drafts_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->drafts, "changed::k-draft",
-                           G_CALLBACK (on_settings_drafts_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->drafts, "changed::text-draft",
-                           G_CALLBACK (on_settings_drafts_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->drafts, "changed::open-details",
-                           G_CALLBACK (on_settings_drafts_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->drafts, "changed",
+                           G_CALLBACK (schedule_save), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -683,10 +335,17 @@ bloom_session_store_dispose (GObject *object)
 
   /* Nothing waiting to be stored is lost. */
   if (self->drafts != NULL)
-    bloom_session_store_flush (self);
+    {
+      g_signal_handlers_disconnect_by_data (self->drafts, self);
+      bloom_session_store_flush (self);
+    }
 
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (bound_keys); i++)
+        g_settings_unbind (self->session, bound_keys[i]);
+      g_signal_handlers_disconnect_by_data (self->session, self);
+    }
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
   g_clear_object (&self->drafts);
@@ -694,11 +353,30 @@ bloom_session_store_dispose (GObject *object)
   G_OBJECT_CLASS (bloom_session_store_parent_class)->dispose (object);
 }
 
+/* What a scratch store wrote goes with it: files only, its own. */
+static void
+remove_scratch_directory (BloomSessionStore *self)
+{
+  g_autoptr(GFileEnumerator) children = NULL;
+  GFileInfo *info;
+  GFile *child;
+
+  children = g_file_enumerate_children (self->directory, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  while (children != NULL &&
+         g_file_enumerator_iterate (children, &info, &child, NULL, NULL) &&
+         info != NULL)
+    g_file_delete (child, NULL, NULL);
+  g_file_delete (self->directory, NULL, NULL);
+}
+
 static void
 bloom_session_store_finalize (GObject *object)
 {
   BloomSessionStore *self = BLOOM_SESSION_STORE (object);
 
+  if (self->scratch)
+    remove_scratch_directory (self);
   g_clear_object (&self->directory);
   g_clear_object (&self->current);
   g_clear_object (&self->previous);
@@ -846,12 +524,46 @@ bloom_session_store_new_for_directory (BloomSession *session,
                        NULL);
 }
 
+/* A store where nothing must be kept (tests, a lecture's own session): a
+ * new session with the first start's drafts, its settings in memory, its
+ * files in a directory of its own that goes with the store. It stores as
+ * any store does, so that what uses it behaves as with the user's. */
+BloomSessionStore *
+bloom_session_store_new_scratch (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(GSettings) settings = bloom_settings_new_in_memory ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_dir_make_tmp ("bloom-lab-scratch-XXXXXX", &error);
+  g_autoptr(GFile) directory = NULL;
+  BloomSessionStore *self;
+
+  if (path == NULL)
+    g_error ("Could not make a scratch directory: %s", error->message);
+
+  directory = g_file_new_for_path (path);
+  self = bloom_session_store_new_for_directory (session, settings, directory);
+  self->scratch = TRUE;
+
+  return self;
+}
+
 BloomSession *
 bloom_session_store_get_session (BloomSessionStore *self)
 {
   g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), NULL);
 
   return self->session;
+}
+
+/* The settings the store was made with: the window keeps its size and
+ * zoom there. */
+GSettings *
+bloom_session_store_get_settings (BloomSessionStore *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), NULL);
+
+  return self->settings;
 }
 
 gboolean
@@ -915,7 +627,7 @@ bloom_session_store_dismiss_unreadable (BloomSessionStore *self)
 {
   g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
 
-  set_string_property (self, &self->unreadable_message, NULL, PROP_UNREADABLE_MESSAGE);
+  _bloom_session_store_set_string_property (self, &self->unreadable_message, NULL, PROP_UNREADABLE_MESSAGE);
 }
 
 /* Why the last write of the document failed (translated, from GIO: "No
@@ -946,71 +658,6 @@ bloom_session_store_get_recovery_available (BloomSessionStore *self)
   g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), FALSE);
 
   return self->recovery_available;
-}
-
-static void
-recovery_imported (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  BloomSessionStore *self = g_task_get_source_object (task);
-  GError *error = NULL;
-
-  if (!bloom_session_file_import_finish (BLOOM_SESSION (object), result, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-
-  /* The session holds it now and is stored as usual: too large, it shows
-   * the notice of SPEC P2. */
-  g_file_delete_async (self->recovery, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
-  set_recovery_available (self, FALSE);
-  g_task_return_boolean (task, TRUE);
-}
-
-/* Replaces the session with the one in the recovery file, parsed off the
- * main loop, and removes the file. On error the session is unchanged and
- * the file stays. */
-void
-bloom_session_store_restore_recovery_async (BloomSessionStore   *self,
-                                            GCancellable        *cancellable,
-                                            GAsyncReadyCallback  callback,
-                                            gpointer             user_data)
-{
-  GTask *task;
-
-  g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
-  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, bloom_session_store_restore_recovery_async);
-  bloom_session_file_import_async (self->session, self->recovery, cancellable,
-                                   recovery_imported, task);
-}
-
-gboolean
-bloom_session_store_restore_recovery_finish (BloomSessionStore  *self,
-                                             GAsyncResult       *result,
-                                             GError            **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-/* The user does not want it back: the recovery file goes. */
-void
-bloom_session_store_discard_recovery (BloomSessionStore *self)
-{
-  g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
-
-  if (!self->recovery_available)
-    return;
-
-  g_file_delete_async (self->recovery, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
-  set_recovery_available (self, FALSE);
 }
 
 void

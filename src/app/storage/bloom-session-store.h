@@ -1,9 +1,12 @@
 /* bloom-session-store.h — SPEC P1, P2, P4: the session kept between runs
  *
- * The session document (entries, counters, last operation) is a file in
- * the user's state directory, written with GIO's atomic replace, the copy
- * before it kept beside it; the drafts and open details are GSettings
- * keys. No thread of its own and no lock: everything runs on the main
+ * The session document (entries, counters, last operation; state version
+ * 2) is a file in the user's state directory, written with an atomic
+ * replace (bloom-atomic-file.c), the copy before it kept beside it; the
+ * drafts and open details are GSettings keys, bound to the session's
+ * properties. The store writes outward only; restore() reads each copy
+ * once. Reading, migration and recovery are in
+ * bloom-session-store-restore.c. No thread of its own and no lock: everything runs on the main
  * thread, and GIO does the writing off the main loop.
  *
  * Files in the store's directory (g_get_user_state_dir()/bloom-lab/):
@@ -65,17 +68,24 @@ G_DECLARE_FINAL_TYPE (BloomSessionStore, bloom_session_store, BLOOM, SESSION_STO
 /* Making, loading, saving */
 
 /* A store of @session in the user's state directory, its drafts and open
- * details in @settings (both ways). Call restore() next. */
+ * details bound to @settings, which gives them to the session at once.
+ * Call restore() next. */
 BloomSessionStore *bloom_session_store_new                (BloomSession      *session,
                                                            GSettings         *settings);
 /* The same in @directory (NULL: the user's state directory); for tests. */
 BloomSessionStore *bloom_session_store_new_for_directory  (BloomSession      *session,
                                                            GSettings         *settings,
                                                            GFile             *directory);
+/* Where nothing must be kept (tests, a lecture's own session): a new
+ * session, its settings in memory (g_memory_settings_backend_new()), its
+ * files in a scratch directory removed with the store. Restored already:
+ * nothing to read. */
+BloomSessionStore *bloom_session_store_new_scratch        (void);
 BloomSession      *bloom_session_store_get_session        (BloomSessionStore *self);
+GSettings         *bloom_session_store_get_settings       (BloomSessionStore *self);
 /* Once, before anything changes the session: loads the current copy, or
- * the one before it, or the key of 0.1.0; then the drafts from the
- * settings. Sets "loaded-copy", "unreadable-message", "recovery-available".
+ * the one before it, or the key of 0.1.0 (whose drafts go to the
+ * settings). Sets "loaded-copy", "unreadable-message", "recovery-available".
  * FALSE and @error when a stored copy was refused (even if the one before
  * it loaded); nothing stored is not an error. Reads files synchronously. */
 gboolean           bloom_session_store_restore            (BloomSessionStore *self,

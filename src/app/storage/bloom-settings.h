@@ -9,6 +9,7 @@
 
 G_BEGIN_DECLS
 
-GSettings *bloom_settings_new (void);
+GSettings *bloom_settings_new           (void);
+GSettings *bloom_settings_new_in_memory (void);
 
 G_END_DECLS

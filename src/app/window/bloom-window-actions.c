@@ -25,14 +25,9 @@ create_action (GtkWidget  *widget,
 {
   BloomWindow *self = BLOOM_WINDOW (widget);
   g_autoptr(GError) error = NULL;
-  guint m, k;
 
-  /* Enabled only when both drafts parse. */
-  if (!_bloom_window_parse_draft (BLOOM_PARAMETER_M, bloom_session_get_m_draft (self->session), &m) ||
-      !_bloom_window_parse_draft (BLOOM_PARAMETER_K, bloom_session_get_k_draft (self->session), &k))
-    return;
-
-  if (!bloom_session_create_filter (self->session, m, k, &error))
+  /* Enabled only when the session can create ("can-create"). */
+  if (!bloom_session_create_filter_from_drafts (self->session, &error))
     {
       g_warning ("Could not create a filter from valid drafts: %s", error->message);
       return;
@@ -293,19 +288,13 @@ _bloom_window_update_actions (BloomWindow *self)
   guint k = operation ? bloom_operation_get_n_positions (operation) : 0;
   gboolean active = bloom_session_get_filter (self->session) != NULL;
   gboolean stepping = _bloom_window_get_stepping (self);
-  gboolean unreadable = self->store != NULL &&
-                        bloom_session_store_get_unreadable_message (self->store) != NULL;
-  gboolean write_failed = self->store != NULL &&
-                          bloom_session_store_get_write_error (self->store) != NULL;
-  gboolean recovery = self->store != NULL &&
-                      bloom_session_store_get_recovery_available (self->store);
-  gboolean parameters_valid =
-    _bloom_window_parse_draft (BLOOM_PARAMETER_M, bloom_session_get_m_draft (self->session), NULL) &&
-    _bloom_window_parse_draft (BLOOM_PARAMETER_K, bloom_session_get_k_draft (self->session), NULL);
+  gboolean unreadable = bloom_session_store_get_unreadable_message (self->store) != NULL;
+  gboolean write_failed = bloom_session_store_get_write_error (self->store) != NULL;
+  gboolean recovery = bloom_session_store_get_recovery_available (self->store);
 
-  gtk_widget_action_set_enabled (widget, "filter.create", parameters_valid);
-  gtk_widget_action_set_enabled (widget, "filter.insert", active);
-  gtk_widget_action_set_enabled (widget, "filter.query", active);
+  gtk_widget_action_set_enabled (widget, "filter.create", bloom_session_get_can_create (self->session));
+  gtk_widget_action_set_enabled (widget, "filter.insert", bloom_session_get_can_insert (self->session));
+  gtk_widget_action_set_enabled (widget, "filter.query", bloom_session_get_can_query (self->session));
   gtk_widget_action_set_enabled (widget, "filter.reset", active);
   gtk_widget_action_set_enabled (widget, "filter.example", active);
   gtk_widget_action_set_enabled (widget, "filter.undo", bloom_session_get_can_undo (self->session));

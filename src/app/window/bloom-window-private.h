@@ -1,8 +1,11 @@
 /* bloom-window-private.h — the window's parts, shared by the files that
  * make it up: bloom-window.c (construction, the template, the sections),
  * bloom-window-fields.c (the m, k and string fields and their drafts),
- * bloom-window-actions.c (every action and key) and bloom-window-files.c
- * (import, export, the stored copy and the quit flow)
+ * bloom-window-actions.c (every action and key), bloom-window-files.c
+ * (file dialogs, import and export), bloom-window-storage.c (storage
+ * banners and the quit flow), bloom-window-pictures.c (pictures and the
+ * clipboard), bloom-window-drop.c (files dropped on the window) and
+ * bloom-window-zoom.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -31,9 +34,11 @@ struct _BloomWindow
 {
   GtkApplicationWindow  parent_instance;
 
+  /* The store the window was made with (the application's, or a scratch
+   * one), and its session and settings. */
+  BloomSessionStore    *store;
   BloomSession         *session;
-  BloomSessionStore    *store;       /* NULL when nothing is stored */
-  GSettings            *settings;    /* NULL when nothing is stored */
+  GSettings            *settings;
   guint                 zoom;
   /* Step-through, view state only: how many positions of the last
    * operation the grid and the table show (both bind to it); G_MAXUINT
@@ -119,10 +124,7 @@ guint     _bloom_window_next_zoom            (guint           zoom,
 
 /* bloom-window-fields.c */
 void      _bloom_window_class_add_field_callbacks (GtkWidgetClass *widget_class);
-gboolean  _bloom_window_parse_draft          (BloomParameter  parameter,
-                                              const char     *draft,
-                                              guint          *value);
-void      _bloom_window_show_drafts          (BloomWindow    *self);
+void      _bloom_window_bind_fields          (BloomWindow    *self);
 void      _bloom_window_show_text_error      (BloomWindow    *self,
                                               GError         *error);
 
@@ -131,7 +133,25 @@ void      _bloom_window_class_add_actions    (GtkWidgetClass *widget_class);
 void      _bloom_window_add_capture_shortcuts (BloomWindow   *self);
 void      _bloom_window_update_actions       (BloomWindow    *self);
 
-/* bloom-window-files.c */
+/* bloom-window-files.c: file dialogs, import and export */
+/* What to do with the file the user picked; NULL when the dialog was
+ * cancelled. */
+typedef void (*FileChosenFunc) (BloomWindow *self,
+                                 GFile       *file,
+                                 gpointer     data);
+
+void      _bloom_window_choose_file          (BloomWindow    *self,
+                                              gboolean        save,
+                                              const char     *title,
+                                              const char     *initial_name,
+                                              GListModel     *filters,
+                                              FileChosenFunc  chosen,
+                                              gpointer        data);
+char     *_bloom_window_display_name         (GFile          *file);
+void      _bloom_window_forget_pending       (BloomWindow    *self);
+void      _bloom_window_save_picture         (BloomWindow    *self,
+                                              GFile          *file,
+                                              GBytes         *contents);
 void      _bloom_window_choose_export        (BloomWindow    *self);
 void      _bloom_window_choose_import        (BloomWindow    *self);
 void      _bloom_window_choose_unreadable_copy (BloomWindow  *self);
@@ -139,12 +159,19 @@ void      _bloom_window_show_file_message    (BloomWindow    *self,
                                               const char     *message,
                                               gboolean        failed);
 gboolean  _bloom_window_get_file_message_shown (BloomWindow  *self);
+void      _bloom_window_restore_recovery     (BloomWindow    *self);
+
+/* bloom-window-storage.c: storage banners and the quit flow */
 gboolean  _bloom_window_ask_before_close     (BloomWindow    *self);
+char     *_bloom_window_describe_not_kept    (BloomWindow    *self);
 void      _bloom_window_update_storage       (BloomWindow    *self);
 void      _bloom_window_update_recovery      (BloomWindow    *self);
+
+/* bloom-window-drop.c: files dropped on the window */
 void      _bloom_window_add_drop_target      (BloomWindow    *self);
+
+/* bloom-window-pictures.c: pictures and the clipboard */
 void      _bloom_window_choose_picture       (BloomWindow    *self);
 void      _bloom_window_copy_grid_picture    (BloomWindow    *self);
-void      _bloom_window_restore_recovery     (BloomWindow    *self);
 
 G_END_DECLS

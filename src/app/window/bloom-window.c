@@ -220,8 +220,7 @@ bloom_window_close_request (GtkWindow *window)
 {
   BloomWindow *self = BLOOM_WINDOW (window);
 
-  if (self->settings != NULL)
-    save_geometry (self);
+  save_geometry (self);
 
   if (_bloom_window_ask_before_close (self))
     return TRUE;
@@ -252,41 +251,35 @@ bloom_window_constructed (GObject *object)
 
   G_OBJECT_CLASS (bloom_window_parent_class)->constructed (object);
 
-  if (self->session == NULL && self->store != NULL)
-    self->session = g_object_ref (bloom_session_store_get_session (self->store));
-  if (self->session == NULL)
-    self->session = bloom_session_new ();
-  g_assert (self->store == NULL || bloom_session_store_get_session (self->store) == self->session);
+  /* The window shows the store's session; its size and zoom are kept in
+   * the store's settings. */
+  g_assert (BLOOM_IS_SESSION_STORE (self->store));
+  self->session = g_object_ref (bloom_session_store_get_session (self->store));
+  self->settings = g_object_ref (bloom_session_store_get_settings (self->store));
 
-  if (self->settings != NULL)
-    restore_geometry (self);
+  restore_geometry (self);
 
-  if (self->store != NULL)
-    {
-      g_signal_connect_object (self->store, "notify::unsaved",
-                               G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->store, "notify::unreadable-message",
-                               G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->store, "notify::write-error",
-                               G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->store, "notify::loaded-copy",
-                               G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->store, "notify::recovery-available",
-                               G_CALLBACK (_bloom_window_update_recovery), self, G_CONNECT_SWAPPED);
-    }
+  g_signal_connect_object (self->store, "notify::unsaved",
+                           G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->store, "notify::unreadable-message",
+                           G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->store, "notify::write-error",
+                           G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->store, "notify::loaded-copy",
+                           G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->store, "notify::recovery-available",
+                           G_CALLBACK (_bloom_window_update_recovery), self, G_CONNECT_SWAPPED);
 
   bind_views (self);
   g_signal_connect_object (self->session, "changed",
                            G_CALLBACK (on_session_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "drafts-changed",
-                           G_CALLBACK (_bloom_window_show_drafts), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::open-details",
                            G_CALLBACK (on_open_details_changed), self, G_CONNECT_SWAPPED);
 
   _bloom_window_update_storage (self);
   _bloom_window_update_recovery (self);
   _bloom_window_show_file_message (self, NULL, FALSE);
-  _bloom_window_show_drafts (self);
+  _bloom_window_bind_fields (self);
   on_open_details_changed (self);
   on_session_changed (self);
 }
@@ -362,14 +355,8 @@ bloom_window_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_SESSION:
-      self->session = g_value_dup_object (value);
-      break;
     case PROP_STORE:
       self->store = g_value_dup_object (value);
-      break;
-    case PROP_SETTINGS:
-      self->settings = g_value_dup_object (value);
       break;
     case PROP_ZOOM:
       bloom_window_set_zoom (self, g_value_get_uint (value));
@@ -448,16 +435,14 @@ bloom_window_class_init (BloomWindowClass *klass)
 
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL, BLOOM_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                         G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_STORE] =
     g_param_spec_object ("store", NULL, NULL, BLOOM_TYPE_SESSION_STORE,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
                          G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_SETTINGS] =
     g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                         G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_ZOOM] =
     g_param_spec_uint ("zoom", NULL, NULL,
                        BLOOM_WINDOW_ZOOM_MIN, BLOOM_WINDOW_ZOOM_MAX, BLOOM_WINDOW_ZOOM_DEFAULT,
@@ -541,34 +526,18 @@ bloom_window_init (BloomWindow *self)
   _bloom_window_add_drop_target (self);
 }
 
+/* A window on the session of @store (the application's, or a scratch
+ * store's), its size and zoom kept in the store's settings. */
 BloomWindow *
-bloom_window_new (GtkApplication *application,
-                  BloomSession   *session)
-{
-  g_return_val_if_fail (application == NULL || GTK_IS_APPLICATION (application), NULL);
-  g_return_val_if_fail (BLOOM_IS_SESSION (session), NULL);
-
-  return g_object_new (BLOOM_TYPE_WINDOW,
-                       "application", application,
-                       "session", session,
-                       NULL);
-}
-
-/* A window whose session is kept in @store, with its size and zoom in
- * @settings. */
-BloomWindow *
-bloom_window_new_with_store (GtkApplication    *application,
-                             BloomSessionStore *store,
-                             GSettings         *settings)
+bloom_window_new (GtkApplication    *application,
+                  BloomSessionStore *store)
 {
   g_return_val_if_fail (application == NULL || GTK_IS_APPLICATION (application), NULL);
   g_return_val_if_fail (BLOOM_IS_SESSION_STORE (store), NULL);
-  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
   return g_object_new (BLOOM_TYPE_WINDOW,
                        "application", application,
                        "store", store,
-                       "settings", settings,
                        NULL);
 }
 
@@ -606,7 +575,7 @@ bloom_window_set_zoom (BloomWindow *self,
   old_zoom = self->zoom;
   self->zoom = zoom;
   _bloom_window_apply_zoom (self, old_zoom);
-  if (self->settings != NULL && g_settings_get_int (self->settings, "zoom") != (int) zoom)
+  if (g_settings_get_int (self->settings, "zoom") != (int) zoom)
     g_settings_set_int (self->settings, "zoom", zoom);
   _bloom_window_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);

@@ -22,11 +22,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (BloomWindow, bloom_window, BLOOM, WINDOW, GtkApplicationWindow)
 
-BloomWindow  *bloom_window_new         (GtkApplication *application,
-                                        BloomSession   *session);
-BloomWindow  *bloom_window_new_with_store (GtkApplication    *application,
-                                          BloomSessionStore *store,
-                                          GSettings         *settings);
+BloomWindow  *bloom_window_new         (GtkApplication    *application,
+                                        BloomSessionStore *store);
 BloomSession *bloom_window_get_session (BloomWindow    *self);
 void          bloom_window_import_file (BloomWindow    *self,
                                         GFile          *file);

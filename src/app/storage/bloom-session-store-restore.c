@@ -1,0 +1,278 @@
+/* bloom-session-store-restore.c — SPEC P1, P4: what a BloomSessionStore
+ * reads, once, at start-up: the current copy, else the one before it,
+ * else the key of Bloom Lab 0.1.0 (migrated to the file); a refused copy
+ * kept for the user; the leftovers of interrupted writes removed; and the
+ * recovery file a quit signal left, restored or discarded.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-session-store"
+
+#include "config.h"
+
+#include "bloom-session-store-private.h"
+
+/* What an interrupted write of GIO's atomic replace leaves behind. */
+#define GIO_TEMPORARY_PREFIX ".goutputstream-"
+
+/* An empty file is the stand-in of a first write that was interrupted:
+ * nothing was stored. */
+static gboolean
+load_copy (BloomSessionStore  *self,
+           GFile              *file,
+           GBytes            **contents,
+           GError            **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  const char *json;
+  gsize len = 0;
+
+  bytes = bloom_session_file_read (file, NULL, error);
+  if (bytes == NULL)
+    return FALSE;
+
+  json = g_bytes_get_data (bytes, &len);
+  if (len == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "empty");
+      return FALSE;
+    }
+
+  if (contents != NULL)
+    *contents = g_bytes_ref (bytes);
+
+  /* The drafts and open details are the settings'; a document of
+   * version 1 still carries them (SPEC P4), and is read without them. */
+  return bloom_state_load_json_full (self->session, json, len, BLOOM_STATE_FLAGS_FILTER_ONLY,
+                                     error);
+}
+
+static void
+keep_unreadable (BloomSessionStore *self,
+                 GBytes            *contents,
+                 const char        *reason)
+{
+  g_autoptr(GError) error = NULL;
+  gsize len = 0;
+  const char *data = g_bytes_get_data (contents, &len);
+
+  g_clear_pointer (&self->unreadable_copy, g_bytes_unref);
+  self->unreadable_copy = g_bytes_ref (contents);
+  _bloom_session_store_set_string_property (self, &self->unreadable_message, reason, PROP_UNREADABLE_MESSAGE);
+
+  /* Kept on disk too, until a later refused copy takes its place. */
+  if (len > 0 &&
+      !g_file_replace_contents (self->unreadable, data, len, NULL, FALSE,
+                                G_FILE_CREATE_PRIVATE | G_FILE_CREATE_REPLACE_DESTINATION,
+                                NULL, NULL, &error))
+    g_debug ("Could not keep the unreadable copy: %s", error->message);
+}
+
+/* Leftovers of writes that a crash interrupted; the store is the only
+ * writer in its directory. */
+static void
+remove_temporary_files (BloomSessionStore *self)
+{
+  g_autoptr(GFileEnumerator) children = NULL;
+  GFileInfo *info;
+  GFile *child;
+
+  children = g_file_enumerate_children (self->directory, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  while (children != NULL &&
+         g_file_enumerator_iterate (children, &info, &child, NULL, NULL) &&
+         info != NULL)
+    if (g_str_has_prefix (g_file_info_get_name (info), GIO_TEMPORARY_PREFIX))
+      g_file_delete (child, NULL, NULL);
+}
+
+/* The version 0.1.0 kept the document in the key "session" (SPEC P4). It
+ * is read once, when no file holds a session yet; the key is cleared once
+ * the document is in the file. */
+static BloomStoredCopy
+restore_legacy (BloomSessionStore  *self,
+                GError            **error)
+{
+  g_autofree char *json = g_settings_get_string (self->drafts, "session");
+  g_autoptr(GError) local_error = NULL;
+
+  if (json[0] == '\0')
+    return BLOOM_STORED_COPY_NONE;
+
+  if (!bloom_state_load_json (self->session, json, -1, &local_error))
+    {
+      g_autoptr(GBytes) contents = g_bytes_new (json, strlen (json));
+
+      keep_unreadable (self, contents, local_error->message);
+      g_settings_reset (self->drafts, "session");
+      g_settings_apply (self->drafts);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return BLOOM_STORED_COPY_NONE;
+    }
+
+  /* 0.1.0 kept the drafts in the document: they came with it, and the
+   * bindings put them in the settings. */
+  self->legacy_pending = TRUE;
+
+  return BLOOM_STORED_COPY_LEGACY;
+}
+
+/* Loads the stored session into the session, once, before anything
+ * changes it: the current copy, or else the one before it, or else the
+ * key of 0.1.0 (SPEC P4); then the drafts and open details from the
+ * settings. A stored copy that cannot be read never stops the app: it is
+ * kept (bloom_session_store_dup_unreadable_copy()), "unreadable-message"
+ * says why, and FALSE with @error too, even when the copy before it was
+ * loaded instead ("loaded-copy"). Nothing stored is not an error. */
+/* The copy before the current one, when the current one could not be
+ * read; it becomes the current copy again. */
+static gboolean
+restore_previous (BloomSessionStore  *self,
+                  GError            **error)
+{
+  g_autoptr(GError) copy_error = NULL;
+
+  if (!load_copy (self, self->previous, NULL, error))
+    return FALSE;
+
+  /* The current copy must be a good one before the next write makes it
+   * the previous copy. */
+  if (!g_file_copy (self->previous, self->current, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL,
+                    &copy_error))
+    g_debug ("Could not put the previous copy back: %s", copy_error->message);
+
+  return TRUE;
+}
+
+gboolean
+bloom_session_store_restore (BloomSessionStore  *self,
+                             GError            **error)
+{
+  g_autoptr(GError) current_error = NULL;
+  g_autoptr(GError) previous_error = NULL;
+  g_autoptr(GError) legacy_error = NULL;
+  g_autoptr(GBytes) current_contents = NULL;
+  BloomStoredCopy copy = BLOOM_STORED_COPY_NONE;
+  gboolean current_exists, previous_exists;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  _bloom_session_store_ensure_directory (self);
+  remove_temporary_files (self);
+
+  if (load_copy (self, self->current, &current_contents, &current_error))
+    copy = BLOOM_STORED_COPY_CURRENT;
+  current_exists = !g_error_matches (current_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+
+  if (copy == BLOOM_STORED_COPY_NONE && current_exists)
+    {
+      if (current_contents == NULL)
+        current_contents = g_bytes_new (NULL, 0);
+      keep_unreadable (self, current_contents, current_error->message);
+    }
+
+  if (copy == BLOOM_STORED_COPY_NONE)
+    {
+      if (restore_previous (self, &previous_error))
+        copy = BLOOM_STORED_COPY_PREVIOUS;
+      previous_exists = !g_error_matches (previous_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+
+      if (copy == BLOOM_STORED_COPY_NONE && !current_exists && !previous_exists)
+        copy = restore_legacy (self, &legacy_error);
+    }
+
+  if (self->loaded_copy != copy)
+    {
+      self->loaded_copy = copy;
+      _bloom_session_store_notify (self, PROP_LOADED_COPY);
+    }
+  _bloom_session_store_set_recovery_available (self, g_file_query_exists (self->recovery, NULL));
+
+  /* Loading changed the session; what is stored is already this, except
+   * for the key of 0.1.0, which moves to the file now. */
+  g_clear_handle_id (&self->save_source, g_source_remove);
+  self->dirty = self->legacy_pending;
+  bloom_session_store_save_now (self);
+
+  if (legacy_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&legacy_error));
+      return FALSE;
+    }
+  if (current_exists && copy != BLOOM_STORED_COPY_CURRENT)
+    {
+      g_propagate_error (error, g_steal_pointer (&current_error));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Recovery */
+
+static void
+recovery_imported (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  BloomSessionStore *self = g_task_get_source_object (task);
+  GError *error = NULL;
+
+  if (!bloom_session_file_import_finish (BLOOM_SESSION (object), result, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  /* The session holds it now and is stored as usual: too large, it shows
+   * the notice of SPEC P2. */
+  g_file_delete_async (self->recovery, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
+  _bloom_session_store_set_recovery_available (self, FALSE);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Replaces the session with the one in the recovery file, parsed off the
+ * main loop, and removes the file. On error the session is unchanged and
+ * the file stays. */
+void
+bloom_session_store_restore_recovery_async (BloomSessionStore   *self,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, bloom_session_store_restore_recovery_async);
+  bloom_session_file_import_async (self->session, self->recovery, cancellable,
+                                   recovery_imported, task);
+}
+
+gboolean
+bloom_session_store_restore_recovery_finish (BloomSessionStore  *self,
+                                             GAsyncResult       *result,
+                                             GError            **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* The user does not want it back: the recovery file goes. */
+void
+bloom_session_store_discard_recovery (BloomSessionStore *self)
+{
+  g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
+
+  if (!self->recovery_available)
+    return;
+
+  g_file_delete_async (self->recovery, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
+  _bloom_session_store_set_recovery_available (self, FALSE);
+}
