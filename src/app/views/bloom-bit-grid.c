@@ -629,7 +629,8 @@ show_later (BloomBitGrid *self,
             gboolean      cursor)
 {
   self->follow_cursor = cursor;
-  bloom_scroll_show_later (GTK_WIDGET (self), get_follow_area);
+  bloom_scroll_show_later (GTK_WIDGET (self), get_follow_area,
+                           BLOOM_SCROLL_PRIMARY);
 }
 
 static void

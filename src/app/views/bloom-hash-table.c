@@ -453,7 +453,8 @@ static void
 show_current_row_later (BloomHashTable *self)
 {
   if (bloom_session_view_is_stepping (BLOOM_SESSION_VIEW (self)))
-    bloom_scroll_show_later (GTK_WIDGET (self), get_current_row_area);
+    bloom_scroll_show_later (GTK_WIDGET (self), get_current_row_area,
+                             BLOOM_SCROLL_SECONDARY);
 }
 
 static void

@@ -163,6 +163,8 @@ on_paint (GdkFrameClock *clock,
  * bloom_scroll_show_later:
  * @widget: a widget inside one or more scrolled windows
  * @area_func: tells what of @widget to show
+ * @priority: which request wins when two in one frame cannot both be
+ *   shown
  *
  * Shows what @area_func tells, as bloom_scroll_show_area() does, once
  * the layout of the next frame is done: never from inside a layout, and
@@ -172,7 +174,8 @@ on_paint (GdkFrameClock *clock,
  */
 void
 bloom_scroll_show_later (GtkWidget           *widget,
-                         BloomScrollAreaFunc  area_func)
+                         BloomScrollAreaFunc  area_func,
+                         BloomScrollPriority  priority)
 {
   GdkFrameClock *clock;
   Pending *pending;
@@ -188,7 +191,8 @@ bloom_scroll_show_later (GtkWidget           *widget,
   pending->widget = widget;
   pending->area_func = area_func;
   pending->clock = g_object_ref (clock);
-  pending->paint_id = g_signal_connect (clock, "paint", G_CALLBACK (on_paint), pending);
+  pending->paint_id = g_signal_connect_data (clock, "paint", G_CALLBACK (on_paint), pending, NULL,
+                                             priority == BLOOM_SCROLL_PRIMARY ? G_CONNECT_AFTER : 0);
   g_object_set_qdata_full (G_OBJECT (widget), pending_quark (), pending, pending_free);
   gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
 }

@@ -15,13 +15,22 @@ G_BEGIN_DECLS
 /* Fills @area (in @widget's coordinates) with what is to be shown;
  * FALSE when the widget cannot tell yet, as when a new size of its own
  * is still to come: it is asked again in the next frame. */
+/* Two requests in one frame that cannot both be shown: the primary one,
+ * shown last, wins (the grid's cell over the hash table's row). */
+typedef enum
+{
+  BLOOM_SCROLL_SECONDARY,
+  BLOOM_SCROLL_PRIMARY,
+} BloomScrollPriority;
+
 typedef gboolean (*BloomScrollAreaFunc) (GtkWidget       *widget,
                                          graphene_rect_t *area);
 
 void bloom_scroll_show_area    (GtkWidget           *widget,
                                 const graphene_rect_t *area);
 void bloom_scroll_show_later   (GtkWidget           *widget,
-                                BloomScrollAreaFunc  area_func);
+                                BloomScrollAreaFunc  area_func,
+                                BloomScrollPriority  priority);
 gboolean bloom_scroll_whole_widget (GtkWidget       *widget,
                                     graphene_rect_t *area);
 void bloom_scroll_chain_to_page (GtkScrolledWindow  *inner);

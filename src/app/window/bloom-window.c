@@ -165,7 +165,8 @@ on_expander_toggled (BloomWindow *self,
   /* A section opened by its key or a click shows its header and as much
    * of itself as fits (nothing happens while the window is not shown). */
   if (expanded)
-    bloom_scroll_show_later (GTK_WIDGET (expander), bloom_scroll_whole_widget);
+    bloom_scroll_show_later (GTK_WIDGET (expander), bloom_scroll_whole_widget,
+                             BLOOM_SCROLL_SECONDARY);
 }
 
 /* A toplevel of the window's, made by @make when first asked for and kept
