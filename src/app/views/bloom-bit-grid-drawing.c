@@ -67,14 +67,24 @@ add_cells (cairo_t                 *cr,
     }
 }
 
-/* The index of each row's first bit at its left, and the offset of each
- * group of 8 columns above it: any bit's index is the sum of the two. */
+/* What labels the grid, in the text colour made fainter. */
+static GdkRGBA
+get_label_color (const GdkRGBA *fg)
+{
+  GdkRGBA color = *fg;
+
+  color.alpha *= 0.7f;
+
+  return color;
+}
+
+/* The index of each row's first bit at its left. */
 static void
-draw_labels (cairo_t                 *cr,
-             PangoLayout             *layout,
-             const BloomGridGeometry *geometry,
-             guint                    m,
-             const GdkRGBA           *color)
+draw_row_labels (cairo_t                 *cr,
+                 PangoLayout             *layout,
+                 const BloomGridGeometry *geometry,
+                 guint                    m,
+                 const GdkRGBA           *color)
 {
   guint rows = (m + geometry->columns - 1) / geometry->columns;
   int text_width, text_height;
@@ -90,10 +100,23 @@ draw_labels (cairo_t                 *cr,
                      bloom_grid_row_y (geometry, row) + ((int) geometry->inner - text_height) / 2.0);
       pango_cairo_show_layout (cr, layout);
     }
+}
+
+/* The column ruler: the offset of each group of 8 columns, at the top;
+ * with the row labels, any bit's index is the sum of the two. Nothing
+ * when the grid has no ruler (geometry->top is 0). */
+void
+bloom_grid_paint_ruler (cairo_t                 *cr,
+                        PangoLayout             *layout,
+                        const BloomGridGeometry *geometry,
+                        const GdkRGBA           *fg)
+{
+  GdkRGBA color = get_label_color (fg);
 
   if (geometry->top == 0)
     return;
 
+  gdk_cairo_set_source_rgba (cr, &color);
   for (guint column = 0; column < geometry->columns; column += BLOOM_GRID_GROUP)
     {
       g_autofree char *label = g_strdup_printf ("+%u", column);
@@ -104,7 +127,31 @@ draw_labels (cairo_t                 *cr,
     }
 }
 
-/* The row labels and the squares, set and clear, drawn on @cr. */
+/* The ruler as one node, its top at 0: the grid draws it where its
+ * visible part begins, so that it stays in view while the rows scroll. */
+GskRenderNode *
+bloom_grid_draw_ruler (PangoLayout             *layout,
+                       const BloomGridGeometry *geometry,
+                       const GdkRGBA           *fg)
+{
+  GskRenderNode *node;
+  cairo_t *cr;
+
+  if (geometry->top == 0)
+    return NULL;
+
+  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0,
+                                                  bloom_grid_width_for_columns (geometry, geometry->columns),
+                                                  geometry->top));
+  cr = gsk_cairo_node_get_draw_context (node);
+  bloom_grid_paint_ruler (cr, layout, geometry, fg);
+  cairo_destroy (cr);
+
+  return node;
+}
+
+/* The row labels and the squares, set and clear, drawn on @cr; the
+ * ruler is drawn apart (bloom_grid_paint_ruler()). */
 void
 bloom_grid_paint_cells (cairo_t                 *cr,
                         BloomFilter             *filter,
@@ -112,7 +159,7 @@ bloom_grid_paint_cells (cairo_t                 *cr,
                         const BloomGridGeometry *geometry,
                         const GdkRGBA           *fg)
 {
-  GdkRGBA clear_fill = *fg, clear_border = *fg, label_color = *fg;
+  GdkRGBA clear_fill = *fg, clear_border = *fg, label_color = get_label_color (fg);
 
   /* The text colour is dark on light and light on dark, so these follow
    * the theme. A clear square's frame has 3:1 against the background in
@@ -120,9 +167,8 @@ bloom_grid_paint_cells (cairo_t                 *cr,
    * it as it does from a set square. */
   clear_fill.alpha *= 0.03f;
   clear_border.alpha *= 0.6f;
-  label_color.alpha *= 0.7f;
 
-  draw_labels (cr, layout, geometry, bloom_filter_get_m (filter), &label_color);
+  draw_row_labels (cr, layout, geometry, bloom_filter_get_m (filter), &label_color);
 
   /* Set and clear differ in fill, not only in colour: set squares are
    * solid, clear ones a faint fill inside a frame. One path per colour. */

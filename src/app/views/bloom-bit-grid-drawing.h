@@ -1,6 +1,6 @@
 /* bloom-bit-grid-drawing.h — how the bit grid draws: where each cell is
- * for a cell size, font and width, the row labels, ruler and cells, and
- * the marks of the last operation, on any cairo context; the widget
+ * for a cell size, font and width, the row labels and cells, the ruler,
+ * and the marks of the last operation, on any cairo context; the widget
  * (bloom-bit-grid.c) sizes, caches and snapshots them
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -65,6 +65,13 @@ GskRenderNode    *bloom_grid_draw_cells        (BloomFilter             *filter,
                                                 PangoLayout             *layout,
                                                 const BloomGridGeometry *geometry,
                                                 int                      scale,
+                                                const GdkRGBA           *fg);
+void              bloom_grid_paint_ruler       (cairo_t                 *cr,
+                                                PangoLayout             *layout,
+                                                const BloomGridGeometry *geometry,
+                                                const GdkRGBA           *fg);
+GskRenderNode    *bloom_grid_draw_ruler        (PangoLayout             *layout,
+                                                const BloomGridGeometry *geometry,
                                                 const GdkRGBA           *fg);
 void              bloom_grid_paint_marks       (cairo_t                 *cr,
                                                 const BloomGridMarks    *marks);

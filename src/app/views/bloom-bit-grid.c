@@ -15,6 +15,7 @@
 #include "bloom-bit-grid-drawing.h"
 #include "bloom-format.h"
 #include "bloom-gtk-compat.h"
+#include "bloom-scroll.h"
 
 #define RULER_GAP 4     /* between the column ruler and the first row */
 
@@ -29,8 +30,13 @@ struct _BloomBitGrid
    * when the allocated width needs others. Newer GTK asks with the width. */
   guint         measured_rows;
   guint         resize_id;
-  /* View state, not model state: the bit the keyboard is on. */
+  /* View state, not model state: the bit the keyboard is on, and what
+   * the grid keeps in view (see show_later()). */
   guint         cursor;
+  gboolean      follow_cursor;
+  /* The scrolled window's vertical adjustment while mapped: the ruler is
+   * drawn where the visible part begins, anew on each scroll. */
+  GtkAdjustment *vadjustment;
   char         *description; /* the text alternative, as last set */
 
   /* The row labels and cells as last drawn, and what they were drawn
@@ -42,6 +48,7 @@ struct _BloomBitGrid
    * the pixels of an image costs less there than two thousand rectangles;
    * the GL renderer keeps the texture it made of the node. */
   GskRenderNode *cells_node;
+  GskRenderNode *ruler_node;
   int           cells_scale;
   BloomFilter  *cells_filter;
   guint         cells_set_bits;
@@ -265,6 +272,7 @@ static void
 clear_cells (BloomBitGrid *self)
 {
   g_clear_pointer (&self->cells_node, gsk_render_node_unref);
+  g_clear_pointer (&self->ruler_node, gsk_render_node_unref);
   g_clear_object (&self->cells_filter);
 }
 
@@ -286,6 +294,7 @@ append_cells (BloomBitGrid            *self,
     {
       clear_cells (self);
       self->cells_node = bloom_grid_draw_cells (filter, layout, geometry, scale, fg);
+      self->ruler_node = bloom_grid_draw_ruler (layout, geometry, fg);
       self->cells_scale = scale;
       /* A reference, so that no other filter can appear at this address. */
       self->cells_filter = g_object_ref (filter);
@@ -371,6 +380,57 @@ append_cursor (BloomBitGrid            *self,
                               (GdkRGBA[4]) { cursor_color, cursor_color, cursor_color, cursor_color });
 }
 
+/* Where the ruler goes: the top of the part of the grid its scrolled
+ * window shows, so that it stays in view while the rows scroll (SPEC W2:
+ * a bit's index is its row's label plus the number above its column);
+ * never below the last row. */
+static float
+get_ruler_top (BloomBitGrid            *self,
+               const BloomGridGeometry *geometry)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *viewport;
+  graphene_point_t top;
+
+  if (scroller == NULL || geometry->top == 0)
+    return 0;
+
+  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
+  if (viewport == NULL ||
+      !bloom_gtk_widget_compute_point (viewport, GTK_WIDGET (self), &GRAPHENE_POINT_INIT (0, 0), &top))
+    return 0;
+
+  return CLAMP (top.y, 0, MAX (0, gtk_widget_get_height (GTK_WIDGET (self)) - geometry->top));
+}
+
+static void
+bloom_bit_grid_map (GtkWidget *widget)
+{
+  BloomBitGrid *self = BLOOM_BIT_GRID (widget);
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+
+  GTK_WIDGET_CLASS (bloom_bit_grid_parent_class)->map (widget);
+
+  if (scroller == NULL)
+    return;
+
+  self->vadjustment = g_object_ref (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)));
+  g_signal_connect_object (self->vadjustment, "value-changed",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+}
+
+static void
+bloom_bit_grid_unmap (GtkWidget *widget)
+{
+  BloomBitGrid *self = BLOOM_BIT_GRID (widget);
+
+  if (self->vadjustment != NULL)
+    g_signal_handlers_disconnect_by_data (self->vadjustment, self);
+  g_clear_object (&self->vadjustment);
+
+  GTK_WIDGET_CLASS (bloom_bit_grid_parent_class)->unmap (widget);
+}
+
 static void
 bloom_bit_grid_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
@@ -381,6 +441,7 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
   g_autoptr(PangoLayout) layout = NULL;
   int width = gtk_widget_get_width (widget);
   BloomGridGeometry geometry;
+  float ruler_top;
   GdkRGBA fg;
 
   if (filter == NULL || width <= 0 || gtk_widget_get_height (widget) <= 0)
@@ -390,9 +451,25 @@ bloom_bit_grid_snapshot (GtkWidget   *widget,
   get_geometry (self, layout, width, &geometry);
 
   bloom_gtk_widget_get_color (GTK_WIDGET (self), &fg);
+  ruler_top = get_ruler_top (self, &geometry);
+  /* Scrolled, the rows that pass under the ruler are cut off there. */
+  if (ruler_top > 0)
+    gtk_snapshot_push_clip (snapshot,
+                            &GRAPHENE_RECT_INIT (0, ruler_top + geometry.top - RULER_GAP,
+                                                 width, gtk_widget_get_height (widget)));
   append_cells (self, snapshot, filter, layout, &geometry, &fg);
   append_marks (self, snapshot, operation, &geometry);
   append_cursor (self, snapshot, &geometry);
+  if (ruler_top > 0)
+    gtk_snapshot_pop (snapshot);
+
+  if (self->ruler_node != NULL)
+    {
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, ruler_top));
+      gtk_snapshot_append_node (snapshot, self->ruler_node);
+      gtk_snapshot_restore (snapshot);
+    }
 }
 
 /* The bit whose cell (its square and the gap after it) holds @x, @y. */
@@ -430,6 +507,34 @@ bloom_bit_grid_get_cell_at (BloomBitGrid *self,
   return TRUE;
 }
 
+/* The square of bit @index, in the grid's coordinates as laid out now.
+ * FALSE without a filter or past its m. */
+gboolean
+bloom_bit_grid_get_cell_area (BloomBitGrid    *self,
+                              guint            index,
+                              graphene_rect_t *area)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  BloomGridGeometry geometry;
+  graphene_point_t origin;
+
+  g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), FALSE);
+  g_return_val_if_fail (area != NULL, FALSE);
+
+  if (index >= get_m (self))
+    return FALSE;
+
+  layout = create_label_layout (self);
+  get_geometry (self, layout, gtk_widget_get_width (GTK_WIDGET (self)), &geometry);
+  if (geometry.columns == 0)
+    return FALSE;
+
+  origin = bloom_grid_cell_origin (&geometry, index);
+  graphene_rect_init (area, origin.x, origin.y, geometry.inner, geometry.inner);
+
+  return TRUE;
+}
+
 static gboolean
 bloom_bit_grid_query_tooltip (GtkWidget  *widget,
                               int         x,
@@ -448,6 +553,84 @@ bloom_bit_grid_query_tooltip (GtkWidget  *widget,
   gtk_tooltip_set_text (tooltip, text);
 
   return TRUE;
+}
+
+/* Bit @index's square and the gap around it, where the ring of the
+ * cursor or of the newest step goes. */
+static graphene_rect_t
+get_cell_reach (const BloomGridGeometry *geometry,
+                guint                    index)
+{
+  graphene_point_t origin = bloom_grid_cell_origin (geometry, index);
+
+  return GRAPHENE_RECT_INIT (origin.x - geometry->gap, origin.y - geometry->gap,
+                             geometry->inner + 2 * geometry->gap, geometry->inner + 2 * geometry->gap);
+}
+
+/* What the grid keeps in view, a BloomScrollAreaFunc: the cursor's cell
+ * after a move; else the newest step's while stepping through, or the
+ * last operation's first position and as many of the others as fit. */
+static gboolean
+get_follow_area (GtkWidget       *widget,
+                 graphene_rect_t *area)
+{
+  BloomBitGrid *self = BLOOM_BIT_GRID (widget);
+  BloomSessionView *view = BLOOM_SESSION_VIEW (self);
+  BloomOperation *operation = bloom_session_view_get_last_operation (view);
+  g_autoptr(PangoLayout) layout = NULL;
+  BloomGridGeometry geometry;
+  guint n_steps = 0;
+
+  /* GTK 4.8 lays the grid out once more, with other rows: after that. */
+  if (self->resize_id != 0 || get_m (self) == 0)
+    return FALSE;
+
+  layout = create_label_layout (self);
+  get_geometry (self, layout, gtk_widget_get_width (widget), &geometry);
+  if (operation != NULL)
+    n_steps = MIN (bloom_operation_get_n_positions (operation), bloom_session_view_get_revealed_steps (view));
+
+  if (self->follow_cursor)
+    *area = get_cell_reach (&geometry, self->cursor);
+  else if (n_steps == 0)
+    return FALSE;
+  else if (bloom_session_view_is_stepping (view))
+    *area = get_cell_reach (&geometry, bloom_operation_get_position (operation, n_steps - 1));
+  else
+    {
+      double page = G_MAXDOUBLE;
+
+      if (self->vadjustment != NULL)
+        page = gtk_adjustment_get_page_size (self->vadjustment) - geometry.top;
+
+      *area = get_cell_reach (&geometry, bloom_operation_get_position (operation, 0));
+      for (guint step = 1; step < n_steps; step++)
+        {
+          graphene_rect_t reach = get_cell_reach (&geometry, bloom_operation_get_position (operation, step));
+          graphene_rect_t both;
+
+          graphene_rect_union (area, &reach, &both);
+          if (both.size.height <= page)
+            *area = both;
+        }
+    }
+
+  /* Scrolled, the ruler covers the top of what shows. */
+  area->origin.y -= geometry.top;
+  area->size.height += geometry.top;
+
+  return TRUE;
+}
+
+/* Keeps the cursor (@cursor) or the last operation in view, once the
+ * layout that a change may need is done. */
+static void
+show_later (BloomBitGrid *self,
+            gboolean      cursor)
+{
+  self->follow_cursor = cursor;
+  bloom_scroll_show_later (GTK_WIDGET (self), get_follow_area,
+                           BLOOM_SCROLL_PRIMARY);
 }
 
 static void
@@ -471,6 +654,7 @@ bloom_bit_grid_revealed_steps_changed (BloomSessionView *view)
 {
   gtk_widget_queue_draw (GTK_WIDGET (view));
   update_accessible (BLOOM_BIT_GRID (view));
+  show_later (BLOOM_BIT_GRID (view), FALSE);
 }
 
 static void
@@ -493,45 +677,8 @@ bloom_bit_grid_update (BloomSessionView *view)
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
   update_accessible (self);
-}
-
-/* Keeps the cursor's cell in view when the grid scrolls in its own area. */
-static void
-scroll_to_cursor (BloomBitGrid *self)
-{
-  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
-  g_autoptr(PangoLayout) layout = NULL;
-  GtkAdjustment *adjustment;
-  BloomGridGeometry geometry;
-  double row_top, top, bottom, page;
-
-  if (scroller == NULL || get_m (self) == 0 || !gtk_widget_get_realized (GTK_WIDGET (self)))
-    return;
-
-  layout = create_label_layout (self);
-  get_geometry (self, layout, gtk_widget_get_width (GTK_WIDGET (self)), &geometry);
-  if (geometry.columns == 0)
-    return;
-  row_top = bloom_grid_row_y (&geometry, self->cursor / geometry.columns);
-
-  {
-    graphene_point_t point;
-
-    if (!bloom_gtk_widget_compute_point (GTK_WIDGET (self), scroller,
-                                         &GRAPHENE_POINT_INIT (0, row_top), &point))
-      return;
-    top = point.y;
-  }
-
-  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-  page = gtk_adjustment_get_page_size (adjustment);
-  bottom = top + geometry.inner;
-  /* Room around the row for the cursor's ring, which lies in the gap. */
-  if (top < geometry.gap)
-    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + top - geometry.gap);
-  else if (bottom + geometry.gap > page)
-    gtk_adjustment_set_value (adjustment,
-                              gtk_adjustment_get_value (adjustment) + bottom + geometry.gap - page);
+  if (bloom_session_view_get_last_operation (view) != NULL)
+    show_later (self, FALSE);
 }
 
 typedef enum
@@ -640,6 +787,9 @@ bloom_bit_grid_dispose (GObject *object)
   BloomBitGrid *self = BLOOM_BIT_GRID (object);
 
   g_clear_handle_id (&self->resize_id, g_source_remove);
+  if (self->vadjustment != NULL)
+    g_signal_handlers_disconnect_by_data (self->vadjustment, self);
+  g_clear_object (&self->vadjustment);
   clear_cells (self);
   g_clear_pointer (&self->marks_node, gsk_render_node_unref);
 
@@ -749,6 +899,8 @@ bloom_bit_grid_class_init (BloomBitGridClass *klass)
   widget_class->size_allocate = bloom_bit_grid_size_allocate;
   widget_class->get_request_mode = bloom_bit_grid_get_request_mode;
   widget_class->snapshot = bloom_bit_grid_snapshot;
+  widget_class->map = bloom_bit_grid_map;
+  widget_class->unmap = bloom_bit_grid_unmap;
   widget_class->query_tooltip = bloom_bit_grid_query_tooltip;
   widget_class->state_flags_changed = bloom_bit_grid_state_flags_changed;
 
@@ -873,7 +1025,7 @@ bloom_bit_grid_set_cursor (BloomBitGrid *self,
 
   self->cursor = cursor;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  scroll_to_cursor (self);
+  show_later (self, TRUE);
   update_accessible (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
 }
@@ -966,6 +1118,7 @@ bloom_bit_grid_draw_picture (BloomBitGrid *self,
   bloom_gtk_widget_get_color (GTK_WIDGET (self), &fg);
   cairo_save (cr);
   bloom_grid_paint_cells (cr, filter, layout, &geometry, &fg);
+  bloom_grid_paint_ruler (cr, layout, &geometry, &fg);
   get_marks (self, bloom_session_view_get_last_operation (BLOOM_SESSION_VIEW (self)), &geometry, &marks);
   bloom_grid_paint_marks (cr, &marks);
   cairo_restore (cr);

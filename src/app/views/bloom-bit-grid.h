@@ -33,6 +33,9 @@ gboolean      bloom_bit_grid_get_cell_at   (BloomBitGrid *self,
                                             double        x,
                                             double        y,
                                             guint        *index);
+gboolean      bloom_bit_grid_get_cell_area (BloomBitGrid    *self,
+                                            guint            index,
+                                            graphene_rect_t *area);
 guint         bloom_bit_grid_get_revealed_steps (BloomBitGrid *self);
 guint         bloom_bit_grid_get_cursor    (BloomBitGrid *self);
 void          bloom_bit_grid_set_cursor    (BloomBitGrid *self,

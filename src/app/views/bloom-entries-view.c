@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "bloom-entries-view.h"
+#include "bloom-scroll.h"
 #include "bloom-value-label.h"
 
 struct _BloomEntriesView
@@ -164,6 +165,7 @@ bloom_entries_view_init (BloomEntriesView *self)
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->scroller), 320);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), list);
+  bloom_scroll_chain_to_page (GTK_SCROLLED_WINDOW (self->scroller));
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
 
   bloom_entries_view_update (BLOOM_SESSION_VIEW (self));

@@ -11,6 +11,7 @@
 
 #include "bloom-format.h"
 #include "bloom-hash-table.h"
+#include "bloom-scroll.h"
 #include "bloom-value-label.h"
 
 /* A "Set by" string at most this many columns wide is always shown whole:
@@ -430,6 +431,32 @@ show_revealed_rows (BloomHashTable *self)
   self->n_rows = shown;
 }
 
+/* The newest step's row while stepping through, a BloomScrollAreaFunc:
+ * the page follows it as the grid follows its cell. */
+static gboolean
+get_current_row_area (GtkWidget       *widget,
+                      graphene_rect_t *area)
+{
+  BloomHashTable *self = BLOOM_HASH_TABLE (widget);
+  graphene_rect_t row;
+
+  if (self->n_rows == 0 || !bloom_session_view_is_stepping (BLOOM_SESSION_VIEW (self)) ||
+      !gtk_widget_compute_bounds (self->cells[self->n_rows - 1][COLUMN_I], widget, &row))
+    return FALSE;
+
+  graphene_rect_init (area, 0, row.origin.y, gtk_widget_get_width (widget), row.size.height);
+
+  return TRUE;
+}
+
+static void
+show_current_row_later (BloomHashTable *self)
+{
+  if (bloom_session_view_is_stepping (BLOOM_SESSION_VIEW (self)))
+    bloom_scroll_show_later (GTK_WIDGET (self), get_current_row_area,
+                             BLOOM_SCROLL_SECONDARY);
+}
+
 static void
 bloom_hash_table_update (BloomSessionView *view)
 {
@@ -445,6 +472,7 @@ bloom_hash_table_update (BloomSessionView *view)
   for (guint i = 0; i < k; i++)
     fill_row (self, operation, i, setters[i]);
   show_revealed_rows (self);
+  show_current_row_later (self);
 }
 
 static gboolean
@@ -485,6 +513,7 @@ static void
 bloom_hash_table_revealed_steps_changed (BloomSessionView *view)
 {
   show_revealed_rows (BLOOM_HASH_TABLE (view));
+  show_current_row_later (BLOOM_HASH_TABLE (view));
 }
 
 static void

@@ -18,6 +18,7 @@
 
 #include "config.h"
 
+#include "bloom-scroll.h"
 #include "bloom-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BloomWindow, bloom_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -158,8 +159,14 @@ on_expander_toggled (BloomWindow *self,
                      GParamSpec  *pspec,
                      GtkExpander *expander)
 {
-  bloom_session_set_detail_open (self->session, detail_name (self, expander),
-                                 gtk_expander_get_expanded (expander));
+  gboolean expanded = gtk_expander_get_expanded (expander);
+
+  bloom_session_set_detail_open (self->session, detail_name (self, expander), expanded);
+  /* A section opened by its key or a click shows its header and as much
+   * of itself as fits (nothing happens while the window is not shown). */
+  if (expanded)
+    bloom_scroll_show_later (GTK_WIDGET (expander), bloom_scroll_whole_widget,
+                             BLOOM_SCROLL_SECONDARY);
 }
 
 /* A toplevel of the window's, made by @make when first asked for and kept
@@ -521,6 +528,7 @@ bloom_window_init (BloomWindow *self)
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->grid, "cursor", self->cursor_view, "cursor",
                           G_BINDING_SYNC_CREATE);
+  bloom_scroll_chain_to_page (GTK_SCROLLED_WINDOW (self->grid_scroller));
 
   _bloom_window_add_capture_shortcuts (self);
   _bloom_window_add_drop_target (self);

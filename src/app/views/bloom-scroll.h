@@ -1,0 +1,38 @@
+/* bloom-scroll.h — what is talked about stays on screen: scrolling the
+ * scrolled windows around a widget the smallest distance that shows part
+ * of it, once the layout is done; and an inner scrolled area that hands
+ * the wheel on to the page at its end
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Fills @area (in @widget's coordinates) with what is to be shown;
+ * FALSE when the widget cannot tell yet, as when a new size of its own
+ * is still to come: it is asked again in the next frame. */
+/* Two requests in one frame that cannot both be shown: the primary one,
+ * shown last, wins (the grid's cell over the hash table's row). */
+typedef enum
+{
+  BLOOM_SCROLL_SECONDARY,
+  BLOOM_SCROLL_PRIMARY,
+} BloomScrollPriority;
+
+typedef gboolean (*BloomScrollAreaFunc) (GtkWidget       *widget,
+                                         graphene_rect_t *area);
+
+void bloom_scroll_show_area    (GtkWidget           *widget,
+                                const graphene_rect_t *area);
+void bloom_scroll_show_later   (GtkWidget           *widget,
+                                BloomScrollAreaFunc  area_func,
+                                BloomScrollPriority  priority);
+gboolean bloom_scroll_whole_widget (GtkWidget       *widget,
+                                    graphene_rect_t *area);
+void bloom_scroll_chain_to_page (GtkScrolledWindow  *inner);
+
+G_END_DECLS

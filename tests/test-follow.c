@@ -1,0 +1,340 @@
+/* test-follow.c — the lecture view follows the lecturer, at 1280 × 800:
+ * a step shows its cell, the column ruler stays at the top of the grid's
+ * area, a section opened by its key shows its header, and the wheel goes
+ * on to the page at the end of the grid
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "bloom-bit-grid.h"
+#include "bloom-gtk-compat.h"
+#include "bloom-window.h"
+#include "window-fixture.h"
+#include "test-isolation.h"
+
+/* A scroll to a new position is laid out in the frame after the one
+ * that asked for it. */
+static void
+wait_for_layout (Fixture *fixture)
+{
+  wait_for_draw (fixture);
+  settle ();
+  wait_for_draw (fixture);
+}
+
+/* Until the page's transitions (a notice sliding away) are over: they
+ * move what is below them after any scroll. */
+static void
+wait_for_transitions (Fixture *fixture)
+{
+  gint64 end = g_get_monotonic_time () + 500 * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    {
+      wait_for_draw (fixture);
+      settle ();
+    }
+}
+
+static void
+set_lecture_size (Fixture *fixture)
+{
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 800);
+  wait_for_layout (fixture);
+}
+
+static GtkAdjustment *
+vadjustment (Fixture    *fixture,
+             const char *scroller)
+{
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (child (fixture, scroller)));
+}
+
+/* @area of @widget lies inside what @scroller shows. */
+static gboolean
+shown_in (Fixture               *fixture,
+          GtkWidget             *widget,
+          const graphene_rect_t *area,
+          const char            *scroller)
+{
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (child (fixture, scroller)));
+  graphene_point_t top, bottom;
+
+  g_assert_true (bloom_gtk_widget_compute_point (widget, viewport, &area->origin, &top));
+  g_assert_true (bloom_gtk_widget_compute_point (widget, viewport,
+                                                 &GRAPHENE_POINT_INIT (area->origin.x + area->size.width,
+                                                                       area->origin.y + area->size.height),
+                                                 &bottom));
+
+  return top.y >= 0 && bottom.y <= gtk_widget_get_height (viewport) &&
+         top.x >= 0 && bottom.x <= gtk_widget_get_width (viewport);
+}
+
+/* Bit @index's square is on screen: in the grid's area and on the page. */
+static gboolean
+cell_shown (Fixture *fixture,
+            guint    index)
+{
+  GtkWidget *grid = child (fixture, "grid");
+  graphene_rect_t cell;
+
+  g_assert_true (bloom_bit_grid_get_cell_area (BLOOM_BIT_GRID (grid), index, &cell));
+
+  return shown_in (fixture, grid, &cell, "grid_scroller") && shown_in (fixture, grid, &cell, "page_scroller");
+}
+
+/* Step-through at m = 1024, k = 12: each step's cell is on screen, at
+ * 100 % and at 200 %, where only a few rows fit; and the grid had to
+ * scroll for it. */
+static void
+test_step_shows_cell (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  static const guint zooms[] = { 100, 200 };
+
+  set_lecture_size (fixture);
+  create_filter (fixture, "1024", "12");
+  run (fixture, "filter.insert", "pear");
+  wait_for_transitions (fixture);
+
+  for (guint z = 0; z < G_N_ELEMENTS (zooms); z++)
+    {
+      BloomOperation *operation = bloom_session_get_last_operation (fixture->session);
+      double scrolled = 0;
+
+      bloom_window_set_zoom (fixture->window, zooms[z]);
+      gtk_adjustment_set_value (vadjustment (fixture, "grid_scroller"), 0);
+      gtk_adjustment_set_value (vadjustment (fixture, "page_scroller"), 0);
+      wait_for_layout (fixture);
+
+      activate (fixture, "view.step-through");
+      for (guint step = 0; step < bloom_operation_get_n_positions (operation); step++)
+        {
+          if (step > 0)
+            activate (fixture, "view.step-next");
+          wait_for_layout (fixture);
+          g_assert_true (cell_shown (fixture, bloom_operation_get_position (operation, step)));
+          scrolled = MAX (scrolled, gtk_adjustment_get_value (vadjustment (fixture, "grid_scroller")));
+        }
+      g_assert_cmpfloat (scrolled, >, 0);
+      activate (fixture, "view.step-through");
+    }
+}
+
+/* The grid as drawn, one byte per pixel: its alpha. */
+static guchar *
+render_alpha (GtkWidget *widget)
+{
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = g_malloc ((gsize) width * height * 4);
+  guchar *alpha = g_malloc ((gsize) width * height);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gdk_texture_download (texture, pixels, (gsize) width * 4);
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    alpha[i] = pixels[i * 4 + 3];
+
+  return alpha;
+}
+
+static guint
+count_ink (const guchar *alpha,
+           int           stride,
+           int           left,
+           int           right,
+           int           top,
+           int           bottom)
+{
+  guint ink = 0;
+
+  for (int y = top; y < bottom; y++)
+    for (int x = left; x < right; x++)
+      ink += alpha[y * stride + x] > 128;
+
+  return ink;
+}
+
+/* SPEC W2 while the grid is scrolled: "+0" is drawn at the top of what
+ * the grid's area shows, and the rows passing under the ruler are cut
+ * off there, so nothing else is drawn beside it. */
+static void
+test_ruler_stays (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  GtkWidget *grid = child (fixture, "grid");
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (child (fixture, "grid_scroller")));
+  GtkAdjustment *adjustment = vadjustment (fixture, "grid_scroller");
+  g_autofree guchar *alpha = NULL;
+  graphene_rect_t first, fourth, eighth;
+  graphene_point_t top;
+  int band_top, band_bottom;
+
+  set_lecture_size (fixture);
+  create_filter (fixture, "1024", "12");
+  activate (fixture, "filter.example");
+  wait_for_layout (fixture);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >,
+                     gtk_adjustment_get_page_size (adjustment) + 100);
+  gtk_adjustment_set_value (adjustment, (gtk_adjustment_get_upper (adjustment) -
+                                         gtk_adjustment_get_page_size (adjustment)) / 2 + 7);
+  wait_for_layout (fixture);
+
+  g_assert_true (bloom_gtk_widget_compute_point (viewport, grid, &GRAPHENE_POINT_INIT (0, 0), &top));
+  g_assert_cmpfloat (top.y, >, 50);
+  g_assert_true (bloom_bit_grid_get_cell_area (BLOOM_BIT_GRID (grid), 0, &first));
+  g_assert_true (bloom_bit_grid_get_cell_area (BLOOM_BIT_GRID (grid), 3, &fourth));
+  g_assert_true (bloom_bit_grid_get_cell_area (BLOOM_BIT_GRID (grid), 7, &eighth));
+
+  /* The top of a line of text: its ink, not its leading. */
+  band_top = (int) top.y;
+  band_bottom = band_top + 12;
+  alpha = render_alpha (grid);
+  g_assert_cmpuint (count_ink (alpha, gtk_widget_get_width (grid),
+                               first.origin.x, first.origin.x + first.size.width,
+                               band_top, band_bottom), >, 5);
+  g_assert_cmpuint (count_ink (alpha, gtk_widget_get_width (grid),
+                               fourth.origin.x, eighth.origin.x + eighth.size.width,
+                               band_top, band_bottom), ==, 0);
+}
+
+/* The header of @expander is on the page as shown. */
+static gboolean
+header_shown (Fixture     *fixture,
+              GtkExpander *expander)
+{
+  GtkWidget *label = gtk_expander_get_label_widget (expander);
+  graphene_rect_t area = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (label), gtk_widget_get_height (label));
+
+  return shown_in (fixture, label, &area, "page_scroller");
+}
+
+/* A section opened by its key (Alt+P, Alt+H: its mnemonic) shows its
+ * header, whether the page was scrolled up or down. */
+static void
+test_opened_section_shows (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  GtkExpander *experiment = GTK_EXPANDER (child (fixture, "experiment_expander"));
+  GtkExpander *positions = GTK_EXPANDER (child (fixture, "positions_expander"));
+  GtkAdjustment *page = vadjustment (fixture, "page_scroller");
+
+  set_lecture_size (fixture);
+  create_filter (fixture, "1024", "12");
+  run (fixture, "filter.insert", "pear");
+  wait_for_transitions (fixture);
+
+  /* Scrolled up, the last section is below the fold. */
+  gtk_adjustment_set_value (page, 0);
+  wait_for_layout (fixture);
+  g_assert_false (header_shown (fixture, experiment));
+  g_assert_true (gtk_widget_mnemonic_activate (GTK_WIDGET (experiment), FALSE));
+  wait_for_layout (fixture);
+  g_assert_true (gtk_expander_get_expanded (experiment));
+  g_assert_true (header_shown (fixture, experiment));
+
+  /* Scrolled down a long page, the first one is above it. */
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "plot_expander")), TRUE);
+  wait_for_layout (fixture);
+  gtk_adjustment_set_value (page, gtk_adjustment_get_upper (page));
+  wait_for_layout (fixture);
+  g_assert_false (header_shown (fixture, positions));
+  g_assert_true (gtk_widget_mnemonic_activate (GTK_WIDGET (positions), FALSE));
+  wait_for_layout (fixture);
+  g_assert_true (gtk_expander_get_expanded (positions));
+  g_assert_true (header_shown (fixture, positions));
+}
+
+/* What a scroll over @scroller's content does first: the controller
+ * that runs before the scrolled window's own (bloom-scroll.c names it). */
+static gboolean
+scroll_over (Fixture    *fixture,
+             const char *scroller,
+             double      dy)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (child (fixture, scroller));
+  gboolean handled = FALSE;
+  guint found = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_EVENT_CONTROLLER_SCROLL (controller) ||
+          gtk_event_controller_get_propagation_phase (controller) != GTK_PHASE_CAPTURE ||
+          g_strcmp0 (gtk_event_controller_get_name (controller), "bloom-scroll-chain") != 0)
+        continue;
+
+      g_signal_emit_by_name (controller, "scroll", 0.0, dy, &handled);
+      found++;
+    }
+  g_assert_cmpuint (found, ==, 1);
+
+  return handled;
+}
+
+/* At the grid's end the wheel scrolls the page; before it, the grid. */
+static void
+test_wheel_goes_on (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkAdjustment *grid = vadjustment (fixture, "grid_scroller");
+  GtkAdjustment *page = vadjustment (fixture, "page_scroller");
+  double value;
+
+  set_lecture_size (fixture);
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  create_filter (fixture, "1024", "12");
+  run (fixture, "filter.insert", "pear");
+  wait_for_transitions (fixture);
+  gtk_adjustment_set_value (grid, 0);
+  gtk_adjustment_set_value (page, 0);
+  wait_for_layout (fixture);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (page), >, gtk_adjustment_get_page_size (page));
+
+  /* In the middle the grid scrolls itself. */
+  g_assert_false (scroll_over (fixture, "grid_scroller", 1));
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, 0);
+
+  gtk_adjustment_set_value (grid, gtk_adjustment_get_upper (grid));
+  g_assert_true (scroll_over (fixture, "grid_scroller", 1));
+  value = gtk_adjustment_get_value (page);
+  g_assert_cmpfloat (value, >, 0);
+
+  /* Back at the top, up goes on to the page too. */
+  gtk_adjustment_set_value (grid, 0);
+  g_assert_true (scroll_over (fixture, "grid_scroller", -1));
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), <, value);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  test_isolate_environment ();
+  gtk_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/follow/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("step-shows-cell", test_step_shows_cell);
+  ADD ("ruler-stays", test_ruler_stays);
+  ADD ("opened-section-shows", test_opened_section_shows);
+  ADD ("wheel-goes-on", test_wheel_goes_on);
+
+#undef ADD
+
+  return g_test_run ();
+}
