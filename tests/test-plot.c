@@ -1,6 +1,7 @@
 /* test-plot.c — the plots' tooltips name what the drawing put under the
  * pointer: a point found in the pixels the widget drew, at several sizes
- * and scales, is the point its tooltip describes
+ * and scales, is the point its tooltip describes, and the tooltip is shown
+ * there
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -112,6 +113,22 @@ find_orange_columns (cairo_surface_t *surface,
   return middles;
 }
 
+/* Whether @plot shows a tooltip at (@x, @y) when GTK asks it, as GTK
+ * asks: by its "query-tooltip" signal. */
+static gboolean
+shows_tooltip (GtkWidget *plot,
+               double     x,
+               double     y,
+               gboolean   keyboard_mode)
+{
+  g_autoptr(GObject) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+  gboolean shown = FALSE;
+
+  g_signal_emit_by_name (plot, "query-tooltip", (int) x, (int) y, keyboard_mode, tooltip, &shown);
+
+  return shown;
+}
+
 typedef struct
 {
   guint m, k, n;
@@ -179,6 +196,10 @@ test_rate_plot_tooltip (void)
         g_error ("m = %u, k = %u, n = %u at %d × %d: over the ring at x = %g the tooltip says \"%s\"",
                  rc->m, rc->k, rc->n, rc->width, rc->height, g_array_index (middles, double, 0),
                  text != NULL ? text : "(nothing)");
+      /* The pointer there is shown it; the keyboard, which has no point
+       * of the plot, is not. */
+      g_assert_true (shows_tooltip (plot, g_array_index (middles, double, 0), sum_y / n_y, FALSE));
+      g_assert_false (shows_tooltip (plot, g_array_index (middles, double, 0), sum_y / n_y, TRUE));
 
       cairo_surface_destroy (surface);
       gtk_window_destroy (GTK_WINDOW (window));
@@ -250,8 +271,12 @@ test_sweep_plot_tooltip (void)
                      text != NULL ? text : "(nothing)");
         }
 
+      g_assert_true (shows_tooltip (plot, g_array_index (middles, double, 0),
+                                    g_array_index (ys, int, 0), FALSE));
+
       /* Off the plot, nothing. */
       g_assert_null (bloom_sweep_plot_describe_at (BLOOM_SWEEP_PLOT (plot), 1, 1));
+      g_assert_false (shows_tooltip (plot, 1, 1, FALSE));
 
       cairo_surface_destroy (surface);
       gtk_window_destroy (GTK_WINDOW (window));

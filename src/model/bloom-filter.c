@@ -224,36 +224,15 @@ bloom_filter_clear (BloomFilter *self)
   memset (self->words, 0, sizeof self->words);
 }
 
-/* Bit i of the result is the bit at positions[i]: the k bits of one
- * operation with one check, not one per bit. */
-guint16
-bloom_filter_read_positions (BloomFilter   *self,
-                             const guint16 *positions,
-                             guint          n_positions)
-{
-  guint16 mask = 0;
-
-  g_assert (BLOOM_IS_FILTER (self));
-  g_assert (n_positions <= BLOOM_K_MAX);
-
-  for (guint i = 0; i < n_positions; i++)
-    {
-      guint index = positions[i];
-
-      g_assert (index < self->m);
-      mask |= ((self->words[index / 64] >> (index % 64)) & 1) << i;
-    }
-
-  return mask;
-}
-
-/* Sets the bits at @positions in order. Bit i of the result is the bit at
- * positions[i] just before step i set it, so a position that repeats
- * within the operation reads 1 the second time (SPEC W3). */
-guint16
-bloom_filter_set_positions (BloomFilter   *self,
-                            const guint16 *positions,
-                            guint          n_positions)
+/* Bit i of the result is the bit at positions[i] just before step i;
+ * with @set, step i then sets it, so a position that repeats within the
+ * operation reads 1 the second time (SPEC W3). Each caller passes @set
+ * as a constant, so the inlined loop carries no branch for it. */
+static inline guint16
+visit_positions (BloomFilter   *self,
+                 const guint16 *positions,
+                 guint          n_positions,
+                 gboolean       set)
 {
   guint16 before = 0;
 
@@ -267,10 +246,31 @@ bloom_filter_set_positions (BloomFilter   *self,
 
       g_assert (index < self->m);
       before |= ((self->words[index / 64] & bit) != 0) << i;
-      self->words[index / 64] |= bit;
+      if (set)
+        self->words[index / 64] |= bit;
     }
 
   return before;
+}
+
+/* Bit i of the result is the bit at positions[i]: the k bits of one
+ * operation with one check, not one per bit. */
+guint16
+bloom_filter_read_positions (BloomFilter   *self,
+                             const guint16 *positions,
+                             guint          n_positions)
+{
+  return visit_positions (self, positions, n_positions, FALSE);
+}
+
+/* Sets the bits at @positions in order; bit i of the result is the bit at
+ * positions[i] just before step i set it. */
+guint16
+bloom_filter_set_positions (BloomFilter   *self,
+                            const guint16 *positions,
+                            guint          n_positions)
+{
+  return visit_positions (self, positions, n_positions, TRUE);
 }
 
 gboolean

@@ -10,19 +10,11 @@
 
 G_BEGIN_DECLS
 
-/* @text is @len bytes of valid UTF-8 without a NUL; it is copied. */
-BloomOperation *bloom_operation_new      (BloomOperationKind  kind,
-                                          BloomOutcome        outcome,
-                                          const char         *text,
-                                          gsize               len,
-                                          guint32             h1,
-                                          guint32             h2,
-                                          guint               n_positions,
-                                          const guint16      *positions,
-                                          guint16             before_mask,
-                                          guint16             after_mask);
-/* The same, filled into @self: only for an operation that nobody but
- * the session holds (bloom-operation.h). */
+/* Blank until bloom_operation_reinit() fills it in. */
+BloomOperation *bloom_operation_new      (void);
+/* @text is @len bytes of valid UTF-8 without a NUL; it is copied. Only
+ * for an operation that nobody but the session holds
+ * (bloom-operation.h). */
 void            bloom_operation_reinit   (BloomOperation     *self,
                                           BloomOperationKind  kind,
                                           BloomOutcome        outcome,

@@ -58,29 +58,17 @@ bloom_operation_init (BloomOperation *self)
 {
 }
 
+/* A blank operation, for bloom_operation_reinit() to fill in before anyone
+ * sees it. */
 BloomOperation *
-bloom_operation_new (BloomOperationKind  kind,
-                     BloomOutcome        outcome,
-                     const char         *text,
-                     gsize               len,
-                     guint32             h1,
-                     guint32             h2,
-                     guint               n_positions,
-                     const guint16      *positions,
-                     guint16             before_mask,
-                     guint16             after_mask)
+bloom_operation_new (void)
 {
-  BloomOperation *self = g_object_new (BLOOM_TYPE_OPERATION, NULL);
-
-  bloom_operation_reinit (self, kind, outcome, text, len, h1, h2, n_positions, positions,
-                          before_mask, after_mask);
-
-  return self;
+  return g_object_new (BLOOM_TYPE_OPERATION, NULL);
 }
 
-/* Fills in every field; @text is @len bytes without a NUL. Besides
- * bloom_operation_new(), only the session calls it, on an operation
- * nobody else holds a reference to: nobody can see it change. */
+/* Fills in every field; @text is @len bytes without a NUL. Only the
+ * session calls it, on a new operation or on one nobody else holds a
+ * reference to: nobody can see it change. */
 void
 bloom_operation_reinit (BloomOperation     *self,
                         BloomOperationKind  kind,

@@ -572,19 +572,16 @@ record_operation (BloomSession       *self,
                   guint16             before_mask,
                   guint16             after_mask)
 {
-  if (self->last_operation != NULL &&
-      g_atomic_int_get (&((GObject *) self->last_operation)->ref_count) == 1)
+  if (self->last_operation == NULL ||
+      g_atomic_int_get (&((GObject *) self->last_operation)->ref_count) != 1)
     {
-      bloom_operation_reinit (self->last_operation, kind, outcome, text, len,
-                              probe->h1, probe->h2, probe->n_positions,
-                              probe->positions, before_mask, after_mask);
-      return;
+      g_clear_object (&self->last_operation);
+      self->last_operation = bloom_operation_new ();
     }
 
-  g_clear_object (&self->last_operation);
-  self->last_operation = bloom_operation_new (kind, outcome, text, len,
-                                              probe->h1, probe->h2, probe->n_positions,
-                                              probe->positions, before_mask, after_mask);
+  bloom_operation_reinit (self->last_operation, kind, outcome, text, len,
+                          probe->h1, probe->h2, probe->n_positions,
+                          probe->positions, before_mask, after_mask);
 }
 
 /* The heart of SPEC F1, T3, T5, R3, W3. Makes the operation the last one

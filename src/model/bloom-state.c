@@ -23,6 +23,23 @@
 
 /* Writing */
 
+/* A member of the object being built, in one line: its name, its value. */
+static void
+add_int_member (JsonBuilder *builder,
+                const char  *name,
+                gint64       value)
+{
+  json_builder_add_int_value (json_builder_set_member_name (builder, name), value);
+}
+
+static void
+add_string_member (JsonBuilder *builder,
+                   const char  *name,
+                   const char  *value)
+{
+  json_builder_add_string_value (json_builder_set_member_name (builder, name), value);
+}
+
 static void
 add_bit_array (JsonBuilder    *builder,
                const char     *name,
@@ -45,19 +62,14 @@ add_operation (JsonBuilder    *builder,
 
   json_builder_begin_object (builder);
 
-  json_builder_set_member_name (builder, "kind");
-  json_builder_add_string_value (builder,
-                                 bloom_operation_kind_to_string (bloom_operation_get_kind (operation)));
+  add_string_member (builder, "kind",
+                     bloom_operation_kind_to_string (bloom_operation_get_kind (operation)));
   text = bloom_operation_get_text (operation, NULL);
-  json_builder_set_member_name (builder, "text");
-  json_builder_add_string_value (builder, text);
-  json_builder_set_member_name (builder, "outcome");
-  json_builder_add_string_value (builder,
-                                 bloom_outcome_to_string (bloom_operation_get_outcome (operation)));
-  json_builder_set_member_name (builder, "h1");
-  json_builder_add_int_value (builder, bloom_operation_get_h1 (operation));
-  json_builder_set_member_name (builder, "h2");
-  json_builder_add_int_value (builder, bloom_operation_get_h2 (operation));
+  add_string_member (builder, "text", text);
+  add_string_member (builder, "outcome",
+                     bloom_outcome_to_string (bloom_operation_get_outcome (operation)));
+  add_int_member (builder, "h1", bloom_operation_get_h1 (operation));
+  add_int_member (builder, "h2", bloom_operation_get_h2 (operation));
 
   json_builder_set_member_name (builder, "positions");
   json_builder_begin_array (builder);
@@ -75,12 +87,9 @@ add_hash (JsonBuilder *builder)
 {
   json_builder_set_member_name (builder, "hash");
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "scheme");
-  json_builder_add_string_value (builder, BLOOM_HASH_SCHEME);
-  json_builder_set_member_name (builder, "seed1");
-  json_builder_add_int_value (builder, BLOOM_HASH_SEED1);
-  json_builder_set_member_name (builder, "seed2");
-  json_builder_add_int_value (builder, BLOOM_HASH_SEED2);
+  add_string_member (builder, "scheme", BLOOM_HASH_SCHEME);
+  add_int_member (builder, "seed1", BLOOM_HASH_SEED1);
+  add_int_member (builder, "seed2", BLOOM_HASH_SEED2);
   json_builder_end_object (builder);
 }
 
@@ -90,12 +99,9 @@ add_drafts (JsonBuilder  *builder,
 {
   json_builder_set_member_name (builder, "drafts");
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "m");
-  json_builder_add_string_value (builder, bloom_session_get_m_draft (self));
-  json_builder_set_member_name (builder, "k");
-  json_builder_add_string_value (builder, bloom_session_get_k_draft (self));
-  json_builder_set_member_name (builder, "text");
-  json_builder_add_string_value (builder, bloom_session_get_text_draft (self));
+  add_string_member (builder, "m", bloom_session_get_m_draft (self));
+  add_string_member (builder, "k", bloom_session_get_k_draft (self));
+  add_string_member (builder, "text", bloom_session_get_text_draft (self));
   json_builder_end_object (builder);
 }
 
@@ -122,12 +128,9 @@ add_filter (JsonBuilder  *builder,
   BloomOperation *last = bloom_session_get_last_operation (self);
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "m");
-  json_builder_add_int_value (builder, bloom_filter_get_m (filter));
-  json_builder_set_member_name (builder, "k");
-  json_builder_add_int_value (builder, bloom_filter_get_k (filter));
-  json_builder_set_member_name (builder, "bits");
-  json_builder_add_string_value (builder, bits);
+  add_int_member (builder, "m", bloom_filter_get_m (filter));
+  add_int_member (builder, "k", bloom_filter_get_k (filter));
+  add_string_member (builder, "bits", bits);
 
   json_builder_set_member_name (builder, "entries");
   json_builder_begin_array (builder);
@@ -135,10 +138,8 @@ add_filter (JsonBuilder  *builder,
     json_builder_add_string_value (builder, bloom_session_get_entry (self, i, NULL));
   json_builder_end_array (builder);
 
-  json_builder_set_member_name (builder, "negativeQueries");
-  json_builder_add_int_value (builder, bloom_session_get_negative_queries (self));
-  json_builder_set_member_name (builder, "falsePositives");
-  json_builder_add_int_value (builder, bloom_session_get_false_positives (self));
+  add_int_member (builder, "negativeQueries", bloom_session_get_negative_queries (self));
+  add_int_member (builder, "falsePositives", bloom_session_get_false_positives (self));
 
   json_builder_set_member_name (builder, "lastOperation");
   if (last == NULL)
@@ -163,10 +164,8 @@ build_document (BloomSession    *self,
 
   json_builder_begin_object (builder);
 
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, BLOOM_STATE_FORMAT);
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, filter_only ? BLOOM_STATE_VERSION_FILTER_ONLY
+  add_string_member (builder, "format", BLOOM_STATE_FORMAT);
+  add_int_member (builder, "version", filter_only ? BLOOM_STATE_VERSION_FILTER_ONLY
                                                   : BLOOM_STATE_VERSION);
   add_hash (builder);
   if (!filter_only)

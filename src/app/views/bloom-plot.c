@@ -207,6 +207,40 @@ bloom_plot_area_spans_x (const BloomPlotArea *area,
   return x >= area->left - margin && x <= area->right + margin;
 }
 
+static gboolean
+on_query_tooltip (GtkWidget  *plot,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard_mode,
+                  GtkTooltip *tooltip,
+                  gpointer    user_data)
+{
+  BloomPlotDescribeFunc describe_at = (BloomPlotDescribeFunc) user_data;
+  g_autofree char *text = NULL;
+
+  if (keyboard_mode)
+    return FALSE;
+
+  text = describe_at (plot, x, y);
+  if (text == NULL)
+    return FALSE;
+
+  gtk_tooltip_set_text (tooltip, text);
+
+  return TRUE;
+}
+
+/* Gives @plot the pointer's tooltip, in the words of @describe_at: one
+ * handler for every plot. */
+void
+bloom_plot_add_tooltip (GtkWidget             *plot,
+                        BloomPlotDescribeFunc  describe_at)
+{
+  gtk_widget_set_has_tooltip (plot, TRUE);
+  /* A callback as user data, as GCClosure keeps its own. */
+  g_signal_connect (plot, "query-tooltip", G_CALLBACK (on_query_tooltip), (gpointer) describe_at);
+}
+
 /* The rate axis's and the x axis's lines. */
 void
 bloom_plot_draw_axes (BloomPlotDrawing    *d,

@@ -91,6 +91,15 @@ gboolean bloom_plot_area_spans_x    (const BloomPlotArea *area,
                                      double               x,
                                      double               margin);
 
+/* What a plot's tooltip says at (@x, @y) of the plot as last drawn:
+ * (transfer full) words, or %NULL where it says nothing. */
+typedef char *(*BloomPlotDescribeFunc) (GtkWidget *plot,
+                                        double     x,
+                                        double     y);
+
+void     bloom_plot_add_tooltip     (GtkWidget             *plot,
+                                     BloomPlotDescribeFunc  describe_at);
+
 void     bloom_plot_draw_axes       (BloomPlotDrawing    *d,
                                      const BloomPlotArea *area);
 void     bloom_plot_draw_rate_line  (BloomPlotDrawing    *d,

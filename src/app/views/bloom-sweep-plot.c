@@ -365,27 +365,6 @@ bloom_sweep_plot_measure (GtkWidget      *widget,
   bloom_plot_measure (orientation, minimum, natural);
 }
 
-static gboolean
-bloom_sweep_plot_query_tooltip (GtkWidget  *widget,
-                                int         x,
-                                int         y,
-                                gboolean    keyboard_mode,
-                                GtkTooltip *tooltip)
-{
-  g_autofree char *text = NULL;
-
-  if (keyboard_mode)
-    return FALSE;
-
-  text = bloom_sweep_plot_describe_at (BLOOM_SWEEP_PLOT (widget), x, y);
-  if (text == NULL)
-    return FALSE;
-
-  gtk_tooltip_set_text (tooltip, text);
-
-  return TRUE;
-}
-
 static void
 bloom_sweep_plot_finalize (GObject *object)
 {
@@ -407,16 +386,24 @@ bloom_sweep_plot_class_init (BloomSweepPlotClass *klass)
 
   widget_class->measure = bloom_sweep_plot_measure;
   widget_class->snapshot = bloom_sweep_plot_snapshot;
-  widget_class->query_tooltip = bloom_sweep_plot_query_tooltip;
 
   gtk_widget_class_set_css_name (widget_class, "sweepplot");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
+/* The tooltip's words, from the public bloom_sweep_plot_describe_at(). */
+static char *
+describe_at (GtkWidget *plot,
+             double     x,
+             double     y)
+{
+  return bloom_sweep_plot_describe_at (BLOOM_SWEEP_PLOT (plot), x, y);
+}
+
 static void
 bloom_sweep_plot_init (BloomSweepPlot *self)
 {
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  bloom_plot_add_tooltip (GTK_WIDGET (self), describe_at);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("False-positive rate by n, measured"),
                                   -1);

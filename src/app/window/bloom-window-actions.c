@@ -89,14 +89,6 @@ example_action (GtkWidget  *widget,
 }
 
 static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  bloom_session_undo (BLOOM_WINDOW (widget)->session);
-}
-
-static void
 zoom_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -198,83 +190,60 @@ shortcuts_action (GtkWidget  *widget,
 }
 
 static void
-import_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
+undo (BloomWindow *self)
 {
-  _bloom_window_choose_import (BLOOM_WINDOW (widget));
+  bloom_session_undo (self->session);
 }
 
 static void
-export_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
+dismiss_file_message (BloomWindow *self)
 {
-  _bloom_window_choose_export (BLOOM_WINDOW (widget));
+  _bloom_window_show_file_message (self, NULL, FALSE);
 }
 
-static void
-export_picture_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
+/* The actions that are one call on the window or its store: the table
+ * says which call, and one_call_action() makes it. */
+typedef struct
 {
-  _bloom_window_choose_picture (BLOOM_WINDOW (widget));
-}
+  const char *name;
+  void      (*on_window) (BloomWindow       *self);
+  void      (*on_store)  (BloomSessionStore *store);
+} OneCallAction;
+
+static const OneCallAction one_call_actions[] = {
+  { "filter.undo", undo, NULL },
+  { "session.import", _bloom_window_choose_import, NULL },
+  { "session.export", _bloom_window_choose_export, NULL },
+  { "session.export-picture", _bloom_window_choose_picture, NULL },
+  { "session.copy-grid-picture", _bloom_window_copy_grid_picture, NULL },
+  { "session.save-unreadable", _bloom_window_choose_unreadable_copy, NULL },
+  { "session.dismiss-unreadable", NULL, bloom_session_store_dismiss_unreadable },
+  { "session.retry-store", NULL, bloom_session_store_retry },
+  { "session.restore-recovery", _bloom_window_restore_recovery, NULL },
+  { "session.discard-recovery", NULL, bloom_session_store_discard_recovery },
+  { "session.dismiss-message", dismiss_file_message, NULL },
+};
 
 static void
-copy_grid_picture_action (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
+one_call_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
 {
-  _bloom_window_copy_grid_picture (BLOOM_WINDOW (widget));
-}
+  BloomWindow *self = BLOOM_WINDOW (widget);
 
-static void
-save_unreadable_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  _bloom_window_choose_unreadable_copy (BLOOM_WINDOW (widget));
-}
+  for (guint i = 0; i < G_N_ELEMENTS (one_call_actions); i++)
+    if (g_str_equal (action_name, one_call_actions[i].name))
+      {
+        const OneCallAction *action = &one_call_actions[i];
 
-static void
-dismiss_unreadable_action (GtkWidget  *widget,
-                           const char *action_name,
-                           GVariant   *parameter)
-{
-  bloom_session_store_dismiss_unreadable (BLOOM_WINDOW (widget)->store);
-}
+        if (action->on_window != NULL)
+          action->on_window (self);
+        else
+          action->on_store (self->store);
+        return;
+      }
 
-static void
-retry_store_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  bloom_session_store_retry (BLOOM_WINDOW (widget)->store);
-}
-
-static void
-restore_recovery_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
-{
-  _bloom_window_restore_recovery (BLOOM_WINDOW (widget));
-}
-
-static void
-discard_recovery_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
-{
-  bloom_session_store_discard_recovery (BLOOM_WINDOW (widget)->store);
-}
-
-static void
-dismiss_message_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  _bloom_window_show_file_message (BLOOM_WINDOW (widget), NULL, FALSE);
+  g_assert_not_reached ();
 }
 
 /* Which actions can run, from the model and the window's own state: one
@@ -375,7 +344,6 @@ _bloom_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "filter.query", NULL, operation_action);
   gtk_widget_class_install_action (widget_class, "filter.reset", NULL, reset_action);
   gtk_widget_class_install_action (widget_class, "filter.example", NULL, example_action);
-  gtk_widget_class_install_action (widget_class, "filter.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "filter.sizing-helper", NULL, sizing_helper_action);
 
   gtk_widget_class_install_action (widget_class, "view.zoom-in", NULL, zoom_action);
@@ -387,23 +355,9 @@ _bloom_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "view.step-next", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "view.step-previous", NULL, step_action);
 
-  gtk_widget_class_install_action (widget_class, "session.import", NULL, import_action);
-  gtk_widget_class_install_action (widget_class, "session.export", NULL, export_action);
-  gtk_widget_class_install_action (widget_class, "session.export-picture", NULL,
-                                   export_picture_action);
-  gtk_widget_class_install_action (widget_class, "session.copy-grid-picture", NULL,
-                                   copy_grid_picture_action);
-  gtk_widget_class_install_action (widget_class, "session.save-unreadable", NULL,
-                                   save_unreadable_action);
-  gtk_widget_class_install_action (widget_class, "session.dismiss-unreadable", NULL,
-                                   dismiss_unreadable_action);
-  gtk_widget_class_install_action (widget_class, "session.retry-store", NULL, retry_store_action);
-  gtk_widget_class_install_action (widget_class, "session.restore-recovery", NULL,
-                                   restore_recovery_action);
-  gtk_widget_class_install_action (widget_class, "session.discard-recovery", NULL,
-                                   discard_recovery_action);
-  gtk_widget_class_install_action (widget_class, "session.dismiss-message", NULL,
-                                   dismiss_message_action);
+  for (guint i = 0; i < G_N_ELEMENTS (one_call_actions); i++)
+    gtk_widget_class_install_action (widget_class, one_call_actions[i].name, NULL,
+                                     one_call_action);
 
   for (guint i = 0; i < G_N_ELEMENTS (bindings); i++)
     gtk_widget_class_add_binding_action (widget_class, bindings[i].keyval, bindings[i].modifiers,
