@@ -54,8 +54,8 @@ draw_picture (cairo_t  *cr,
     }
 }
 
-/* A plot's size in the window, or its natural size when its expander is
- * closed. */
+/* The sweep plot's size in the window, or its natural size when its
+ * expander is closed, as for the rate plot. */
 static void
 get_plot_size (GtkWidget *plot,
                int       *width,
@@ -89,7 +89,7 @@ init_picture (BloomWindow      *self,
                      &picture->width, &picture->height);
     }
   else
-    get_plot_size (GTK_WIDGET (self->rate_plot), &picture->width, &picture->height);
+    bloom_rate_plot_get_picture_size (self->rate_plot, &picture->width, &picture->height);
 
   return picture->width > 0 && picture->height > 0;
 }
