@@ -144,6 +144,57 @@ measure_directly (Fixture           *fixture,
                                        NULL, NULL));
 }
 
+static void
+text_read (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  g_assert_nonnull (*text);
+}
+
+/* The result names which random strings were the false positives, the
+ * first ten, quoted, one a line; Copy Strings puts them on the clipboard
+ * unquoted. */
+static void
+assert_false_positives_shown (Fixture                 *fixture,
+                              const BloomSampleResult *expected)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (view (fixture)));
+  guint n_named = bloom_sample_result_get_n_false_positive_strings (expected);
+  g_auto(GStrv) named = bloom_sample_result_dup_false_positive_strings (expected);
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *joined = g_strjoinv ("\n", named);
+  g_autofree char *title = NULL;
+  g_autofree char *copied = NULL;
+
+  g_assert_cmpuint (n_named, ==, 10);
+  g_assert_cmpuint (expected->n_false_positives, >, 10);
+  title = g_strdup_printf ("The first 10 of the %u false positives: random strings that are not "
+                           "stored, yet all their k bits are set.", expected->n_false_positives);
+  g_assert_cmpstr (part_text (fixture, "false_positives_title"), ==, title);
+  g_assert_true (part_shown (fixture, "false_positives_label"));
+  g_assert_true (gtk_label_get_selectable (GTK_LABEL (part (fixture, "false_positives_label"))));
+  lines = g_strsplit (part_text (fixture, "false_positives_label"), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, n_named);
+  for (guint i = 0; i < n_named; i++)
+    {
+      g_autofree char *quoted = bloom_text_quote (named[i], -1);
+
+      g_assert_cmpstr (lines[i], ==, quoted);
+    }
+
+  g_assert_true (part_shown (fixture, "copy_false_positives_button"));
+  g_assert_true (gtk_widget_get_sensitive (part (fixture, "copy_false_positives_button")));
+  g_signal_emit_by_name (part (fixture, "copy_false_positives_button"), "clicked");
+  gdk_clipboard_read_text_async (clipboard, NULL, text_read, &copied);
+  while (copied == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpstr (copied, ==, joined);
+}
+
 /* The issue's case: m = 1024, k = 4, some entries, N = 10000, length 8,
  * seed 42. The window shows the model's x / N, interval and verdicts,
  * and the session is the same document before and after, with no
@@ -215,11 +266,33 @@ test_matches_model (Fixture       *fixture,
   g_assert_true (part_shown (fixture, "result_box"));
   g_assert_false (part_shown (fixture, "result_stale_label"));
   g_assert_false (part_shown (fixture, "progress_box"));
+  assert_false_positives_shown (fixture, &expected);
 
   after = bloom_state_to_json (fixture->session, NULL);
   g_assert_cmpstr (after, ==, before);
   g_assert_cmpuint (n_changes, ==, 0);
   g_signal_handlers_disconnect_by_data (fixture->session, &n_changes);
+}
+
+/* An empty filter has no false positive to name: the window says so and
+ * offers nothing to copy. */
+static void
+test_no_false_positives (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  create_filter (fixture, "1024", "4");
+  open_experiment (fixture);
+  set_spin (fixture, "n_spin", 1000);
+  set_seed (fixture, "3");
+  activate_in_view (fixture, "experiment.run");
+  wait_for_run (fixture);
+
+  g_assert_nonnull (bloom_experiment_view_get_result (view (fixture)));
+  g_assert_cmpstr (part_text (fixture, "false_positives_title"), ==,
+                   "None of the queried strings was a false positive.");
+  g_assert_false (part_shown (fixture, "false_positives_label"));
+  g_assert_false (part_shown (fixture, "copy_false_positives_button"));
+  g_assert_false (gtk_widget_get_sensitive (part (fixture, "copy_false_positives_button")));
 }
 
 /* A run of 100000 samples at m = 1024, k = 12, cancelled at once: the
@@ -534,6 +607,7 @@ main (int   argc,
   g_test_add ("/experiment/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
   ADD ("matches-model", test_matches_model);
+  ADD ("no-false-positives", test_no_false_positives);
   ADD ("cancel", test_cancel);
   ADD ("new-run-replaces", test_new_run_replaces);
   ADD ("invalid-seed", test_invalid_seed);

@@ -1,6 +1,7 @@
-/* test-picture.c — pictures for slides: the grid and the rate plot as PNG
- * and SVG at a chosen scale, the same as the window shows them, and the
- * grid copied to the clipboard
+/* test-picture.c — pictures for slides: the grid, the rate plot and the
+ * sweep plot as PNG and SVG at a chosen scale, the same as the window
+ * shows them, with a caption or without, the dialog and its shortcut, and
+ * the grid copied to the clipboard
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "bloom-bit-grid.h"
+#include "bloom-experiment-view.h"
 #include "bloom-picture-dialog.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
@@ -45,6 +47,27 @@ wait_for_message (Fixture *fixture)
   g_source_remove (timeout);
 }
 
+/* @caption as for bloom_window_export_picture_with_caption(). */
+static GFile *
+export_captioned (Fixture            *fixture,
+                  BloomPictureKind    kind,
+                  BloomPictureFormat  format,
+                  int                 scale,
+                  const char         *caption,
+                  const char         *name)
+{
+  g_autofree char *path = g_build_filename (work_dir, name, NULL);
+  g_autofree char *expected = g_strdup_printf ("Saved the picture to “%s”.", name);
+  GFile *file = g_file_new_for_path (path);
+
+  activate (fixture, "session.dismiss-message");
+  bloom_window_export_picture_with_caption (fixture->window, kind, format, scale, caption, file);
+  wait_for_message (fixture);
+  g_assert_cmpstr (label_text (fixture, "file_label"), ==, expected);
+
+  return file;
+}
+
 static GFile *
 export (Fixture            *fixture,
         BloomPictureKind    kind,
@@ -52,16 +75,7 @@ export (Fixture            *fixture,
         int                 scale,
         const char         *name)
 {
-  g_autofree char *path = g_build_filename (work_dir, name, NULL);
-  g_autofree char *expected = g_strdup_printf ("Saved the picture to “%s”.", name);
-  GFile *file = g_file_new_for_path (path);
-
-  activate (fixture, "session.dismiss-message");
-  bloom_window_export_picture (fixture->window, kind, format, scale, file);
-  wait_for_message (fixture);
-  g_assert_cmpstr (label_text (fixture, "file_label"), ==, expected);
-
-  return file;
+  return export_captioned (fixture, kind, format, scale, NULL, name);
 }
 
 /* The width and height an SVG document gives itself, in pixels. */
@@ -218,6 +232,279 @@ test_rate_plot (Fixture       *fixture,
   g_file_delete (png, NULL, NULL);
 }
 
+static BloomExperimentView *
+experiment_view (Fixture *fixture)
+{
+  return BLOOM_EXPERIMENT_VIEW (child (fixture, "experiment_view"));
+}
+
+/* A sweep in the experiment, run to its end; its expander is closed
+ * again afterwards. */
+static void
+sweep (Fixture *fixture)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+
+  bloom_session_set_detail_open (fixture->session, "experiment", TRUE);
+  wait_for_draw (fixture);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (experiment_view (fixture)),
+                                             "experiment.sweep", NULL));
+  while (bloom_experiment_view_get_running (experiment_view (fixture)))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  bloom_session_set_detail_open (fixture->session, "experiment", FALSE);
+  settle ();
+  g_assert_nonnull (bloom_experiment_view_get_sweep (experiment_view (fixture)));
+}
+
+/* The experiment's sweep plot as PNG and SVG, at its natural size while
+ * its expander is closed; before any sweep there is none to export. */
+static void
+test_sweep_plot (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  GtkWidget *plot;
+  g_autoptr(GFile) png = NULL;
+  g_autoptr(GFile) svg = NULL;
+  g_autoptr(GFile) none = g_file_new_build_filename (work_dir, "none.png", NULL);
+  g_autoptr(GdkTexture) picture = NULL;
+  g_autofree char *contents = NULL;
+  int natural_width, natural_height, svg_width, svg_height;
+
+  create_filter (fixture, "256", "3");
+  run (fixture, "filter.insert", "apple");
+
+  bloom_window_export_picture (fixture->window, BLOOM_PICTURE_SWEEP_PLOT, BLOOM_PICTURE_PNG, 2, none);
+  wait_for_message (fixture);
+  g_assert_cmpstr (label_text (fixture, "file_label"), ==,
+                   "There is no sweep to make a picture of. Run Sweep over n in the experiment "
+                   "first.");
+  g_assert_false (g_file_query_exists (none, NULL));
+
+  sweep (fixture);
+  plot = bloom_experiment_view_get_sweep_plot (experiment_view (fixture));
+  g_assert_false (gtk_widget_get_mapped (plot));
+  gtk_widget_measure (plot, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural_width, NULL, NULL);
+  gtk_widget_measure (plot, GTK_ORIENTATION_VERTICAL, natural_width, NULL, &natural_height, NULL, NULL);
+
+  png = export (fixture, BLOOM_PICTURE_SWEEP_PLOT, BLOOM_PICTURE_PNG, 2, "sweep.png");
+  picture = gdk_texture_new_from_file (png, NULL);
+  g_assert_nonnull (picture);
+  g_assert_cmpint (gdk_texture_get_width (picture), ==, 2 * natural_width);
+  g_assert_cmpint (gdk_texture_get_height (picture), ==, 2 * natural_height);
+  {
+    g_autofree guchar *pixels = download (picture);
+
+    /* The points and curves, not an empty image. */
+    g_assert_cmpint (drawn_width (pixels, gdk_texture_get_width (picture),
+                                  gdk_texture_get_height (picture)), >, natural_width);
+  }
+  /* The sweep's own plot, not the rate plot of the same size. */
+  {
+    g_autoptr(GFile) rates = export (fixture, BLOOM_PICTURE_RATE_PLOT, BLOOM_PICTURE_PNG, 2, "rates.png");
+    g_autoptr(GBytes) rates_bytes = g_file_load_bytes (rates, NULL, NULL, NULL);
+    g_autoptr(GBytes) sweep_bytes = g_file_load_bytes (png, NULL, NULL, NULL);
+
+    g_assert_false (g_bytes_equal (rates_bytes, sweep_bytes));
+    g_file_delete (rates, NULL, NULL);
+  }
+
+  svg = export (fixture, BLOOM_PICTURE_SWEEP_PLOT, BLOOM_PICTURE_SVG, 1, "sweep.svg");
+  g_assert_true (g_file_load_contents (svg, NULL, &contents, NULL, NULL, NULL));
+  svg_size (contents, &svg_width, &svg_height);
+  g_assert_cmpint (svg_width, ==, natural_width);
+  g_assert_cmpint (svg_height, ==, natural_height);
+  g_assert_null (strstr (contents, "<image"));
+  g_assert_nonnull (strstr (contents, "<path"));
+
+  g_file_delete (png, NULL, NULL);
+  g_file_delete (svg, NULL, NULL);
+}
+
+/* Whether any pixel of rows @top to @bottom of @texture is drawn. */
+static gboolean
+rows_drawn (GdkTexture *texture,
+            int         top,
+            int         bottom)
+{
+  g_autofree guchar *pixels = download (texture);
+  int width = gdk_texture_get_width (texture);
+
+  for (int y = top; y < bottom; y++)
+    for (int x = 0; x < width; x++)
+      if (pixels[((gsize) y * width + x) * 4 + 3] != 0)
+        return TRUE;
+
+  return FALSE;
+}
+
+/* A caption goes below the picture, as wide as it: the picture grows by
+ * its height and that room has text in it; the user's own text is drawn
+ * instead of m, k, n and the rates; SVG too. */
+static void
+test_caption (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(GFile) plain = NULL;
+  g_autoptr(GFile) automatic = NULL;
+  g_autoptr(GFile) own = NULL;
+  g_autoptr(GFile) svg_plain = NULL;
+  g_autoptr(GFile) svg_captioned = NULL;
+  g_autoptr(GdkTexture) plain_picture = NULL;
+  g_autoptr(GdkTexture) automatic_picture = NULL;
+  g_autoptr(GdkTexture) own_picture = NULL;
+  g_autoptr(GBytes) automatic_bytes = NULL;
+  g_autoptr(GBytes) own_bytes = NULL;
+  g_autofree char *plain_svg = NULL;
+  g_autofree char *captioned_svg = NULL;
+  int width, height, w, h, captioned_height;
+
+  create_filter (fixture, "64", "4");
+  run (fixture, "filter.insert", "apple");
+  wait_for_draw (fixture);
+
+  plain = export (fixture, BLOOM_PICTURE_RATE_PLOT, BLOOM_PICTURE_PNG, 1, "plain.png");
+  automatic = export_captioned (fixture, BLOOM_PICTURE_RATE_PLOT, BLOOM_PICTURE_PNG, 1, "",
+                                "automatic.png");
+  own = export_captioned (fixture, BLOOM_PICTURE_RATE_PLOT, BLOOM_PICTURE_PNG, 1,
+                          "Lecture 3: one string too many", "own.png");
+  plain_picture = gdk_texture_new_from_file (plain, NULL);
+  automatic_picture = gdk_texture_new_from_file (automatic, NULL);
+  own_picture = gdk_texture_new_from_file (own, NULL);
+  width = gdk_texture_get_width (plain_picture);
+  height = gdk_texture_get_height (plain_picture);
+
+  g_assert_cmpint (gdk_texture_get_width (automatic_picture), ==, width);
+  captioned_height = gdk_texture_get_height (automatic_picture);
+  /* At least one line of text and its padding. */
+  g_assert_cmpint (captioned_height, >, height + 20);
+  g_assert_true (rows_drawn (automatic_picture, height, captioned_height));
+  g_assert_cmpint (gdk_texture_get_width (own_picture), ==, width);
+  g_assert_true (rows_drawn (own_picture, height, gdk_texture_get_height (own_picture)));
+  automatic_bytes = g_file_load_bytes (automatic, NULL, NULL, NULL);
+  own_bytes = g_file_load_bytes (own, NULL, NULL, NULL);
+  g_assert_false (g_bytes_equal (automatic_bytes, own_bytes));
+
+  svg_plain = export (fixture, BLOOM_PICTURE_GRID, BLOOM_PICTURE_SVG, 1, "plain.svg");
+  svg_captioned = export_captioned (fixture, BLOOM_PICTURE_GRID, BLOOM_PICTURE_SVG, 1, "",
+                                    "captioned.svg");
+  g_assert_true (g_file_load_contents (svg_plain, NULL, &plain_svg, NULL, NULL, NULL));
+  g_assert_true (g_file_load_contents (svg_captioned, NULL, &captioned_svg, NULL, NULL, NULL));
+  svg_size (plain_svg, &width, &height);
+  svg_size (captioned_svg, &w, &h);
+  g_assert_cmpint (w, ==, width);
+  g_assert_cmpint (h, >, height + 20);
+
+  g_file_delete (plain, NULL, NULL);
+  g_file_delete (automatic, NULL, NULL);
+  g_file_delete (own, NULL, NULL);
+  g_file_delete (svg_plain, NULL, NULL);
+  g_file_delete (svg_captioned, NULL, NULL);
+}
+
+static GtkWidget *
+dialog_part (BloomPictureDialog *dialog,
+             const char         *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (dialog), BLOOM_TYPE_PICTURE_DIALOG,
+                                                   name);
+
+  g_assert_nonnull (object);
+
+  return GTK_WIDGET (object);
+}
+
+static BloomPictureDialog *
+find_picture_dialog (Fixture *fixture)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (BLOOM_IS_PICTURE_DIALOG (window) &&
+          gtk_window_get_transient_for (window) == GTK_WINDOW (fixture->window))
+        return BLOOM_PICTURE_DIALOG (window);
+    }
+
+  return NULL;
+}
+
+/* @accelerator as the window's own shortcuts take it, when no widget
+ * inside takes it first. */
+static gboolean
+press_on_window (Fixture    *fixture,
+                 const char *accelerator)
+{
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accelerator);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (fixture->window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted) &&
+              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                            GTK_WIDGET (fixture->window),
+                                            gtk_shortcut_get_arguments (shortcut)))
+            {
+              settle ();
+              return TRUE;
+            }
+        }
+    }
+
+  return FALSE;
+}
+
+/* Ctrl+Shift+S opens the dialog, and the shortcuts window lists it; the
+ * dialog offers the sweep plot only once there is a sweep, and says so. */
+static void
+test_shortcut (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GBytes) shortcuts = NULL;
+  BloomPictureDialog *dialog;
+  GtkWidget *kinds;
+
+  shortcuts = g_resources_lookup_data ("/io/github/bloomlab/BloomLab/ui/bloom-shortcuts-window.ui",
+                                       0, NULL);
+  g_assert_nonnull (shortcuts);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (shortcuts, NULL), g_bytes_get_size (shortcuts),
+                                  "&lt;Control&gt;&lt;Shift&gt;s</property>"));
+
+  create_filter (fixture, "256", "3");
+  g_assert_null (find_picture_dialog (fixture));
+  g_assert_true (press_on_window (fixture, "<Control><Shift>s"));
+  dialog = find_picture_dialog (fixture);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  kinds = dialog_part (dialog, "kind_dropdown");
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (kinds))), ==, 2);
+  g_assert_true (gtk_widget_get_visible (dialog_part (dialog, "sweep_note")));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+
+  sweep (fixture);
+  g_assert_true (press_on_window (fixture, "<Control><Shift>s"));
+  dialog = find_picture_dialog (fixture);
+  g_assert_nonnull (dialog);
+  kinds = dialog_part (dialog, "kind_dropdown");
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (kinds))), ==, 3);
+  g_assert_false (gtk_widget_get_visible (dialog_part (dialog, "sweep_note")));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+}
+
 static void
 texture_read (GObject      *source,
               GAsyncResult *result,
@@ -264,45 +551,72 @@ test_clipboard (Fixture       *fixture,
   g_object_unref (texture);
 }
 
+typedef struct
+{
+  int   kind;
+  int   format;
+  int   scale;
+  char *caption;
+} Choice;
+
 static void
 record_choice (BloomPictureDialog *dialog,
                int                 kind,
                int                 format,
                int                 scale,
-               int                *choice)
+               const char         *caption,
+               Choice             *choice)
 {
-  choice[0] = kind;
-  choice[1] = format;
-  choice[2] = scale;
+  choice->kind = kind;
+  choice->format = format;
+  choice->scale = scale;
+  g_free (choice->caption);
+  choice->caption = g_strdup (caption);
 }
 
-/* The dialog's choice, as Export… hands it on; the grid as PNG at 2× unless
- * changed. */
+/* The dialog's choice, as Export… hands it on; the grid as PNG at 2×
+ * without a caption unless changed. */
 static void
 test_dialog (Fixture       *fixture,
              gconstpointer  data)
 {
   BloomPictureDialog *dialog = bloom_picture_dialog_new (GTK_WINDOW (fixture->window));
-  int choice[3] = { -1, -1, -1 };
+  Choice choice = { -1, -1, -1, g_strdup ("unset") };
 
   g_object_ref (dialog);
-  g_signal_connect (dialog, "export", G_CALLBACK (record_choice), choice);
+  g_signal_connect (dialog, "export", G_CALLBACK (record_choice), &choice);
   gtk_window_present (GTK_WINDOW (dialog));
   bloom_picture_dialog_accept (dialog);
-  g_assert_cmpint (choice[0], ==, BLOOM_PICTURE_GRID);
-  g_assert_cmpint (choice[1], ==, BLOOM_PICTURE_PNG);
-  g_assert_cmpint (choice[2], ==, 2);
+  g_assert_cmpint (choice.kind, ==, BLOOM_PICTURE_GRID);
+  g_assert_cmpint (choice.format, ==, BLOOM_PICTURE_PNG);
+  g_assert_cmpint (choice.scale, ==, 2);
+  g_assert_null (choice.caption);
   g_assert_finalize_object (dialog);
 
   dialog = bloom_picture_dialog_new (GTK_WINDOW (fixture->window));
   g_object_ref (dialog);
-  g_signal_connect (dialog, "export", G_CALLBACK (record_choice), choice);
+  g_signal_connect (dialog, "export", G_CALLBACK (record_choice), &choice);
   bloom_picture_dialog_set_choice (dialog, BLOOM_PICTURE_RATE_PLOT, BLOOM_PICTURE_SVG, 4);
+  bloom_picture_dialog_set_caption (dialog, "");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "picture.export", NULL));
-  g_assert_cmpint (choice[0], ==, BLOOM_PICTURE_RATE_PLOT);
-  g_assert_cmpint (choice[1], ==, BLOOM_PICTURE_SVG);
-  g_assert_cmpint (choice[2], ==, 4);
+  g_assert_cmpint (choice.kind, ==, BLOOM_PICTURE_RATE_PLOT);
+  g_assert_cmpint (choice.format, ==, BLOOM_PICTURE_SVG);
+  g_assert_cmpint (choice.scale, ==, 4);
+  g_assert_cmpstr (choice.caption, ==, "");
   g_assert_finalize_object (dialog);
+
+  dialog = bloom_picture_dialog_new (GTK_WINDOW (fixture->window));
+  g_object_ref (dialog);
+  g_signal_connect (dialog, "export", G_CALLBACK (record_choice), &choice);
+  bloom_picture_dialog_set_sweep_available (dialog, TRUE);
+  bloom_picture_dialog_set_choice (dialog, BLOOM_PICTURE_SWEEP_PLOT, BLOOM_PICTURE_PNG, 1);
+  bloom_picture_dialog_set_caption (dialog, "Slide 7");
+  g_assert_true (gtk_widget_get_sensitive (dialog_part (dialog, "caption_entry")));
+  bloom_picture_dialog_accept (dialog);
+  g_assert_cmpint (choice.kind, ==, BLOOM_PICTURE_SWEEP_PLOT);
+  g_assert_cmpstr (choice.caption, ==, "Slide 7");
+  g_assert_finalize_object (dialog);
+  g_free (choice.caption);
 }
 
 int
@@ -322,6 +636,9 @@ main (int   argc,
 
   ADD ("grid", test_grid);
   ADD ("rate-plot", test_rate_plot);
+  ADD ("sweep-plot", test_sweep_plot);
+  ADD ("caption", test_caption);
+  ADD ("shortcut", test_shortcut);
   ADD ("clipboard", test_clipboard);
   ADD ("dialog", test_dialog);
 

@@ -134,6 +134,13 @@ def test_sampler():
     assert result.low <= result.n_false_positives / result.n_queries <= result.high
     assert result.get_rate() == (True, result.n_false_positives / result.n_queries)
     assert result.contains(result.low) is True
+    # The first false positives drawn, at most ten: a GStrv getter and a
+    # (transfer none) one.
+    named = result.dup_false_positive_strings()
+    assert len(named) == min(result.n_false_positives, Bloom.SAMPLE_FALSE_POSITIVES_KEPT) == 10
+    assert [result.get_false_positive_string(i) for i in range(len(named))] == named
+    assert result.get_n_false_positive_strings() == 10
+    assert all(len(text) == 1 and text != "a" for text in named)
 
     # The same strings as the measurement drew, zero-terminated array.
     assert len(Bloom.sample_strings(7, 3, 4)) == 4

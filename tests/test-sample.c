@@ -623,6 +623,105 @@ test_sweep_starts_empty (void)
     }
 }
 
+/* Whether @filter answers "maybe" for @text: its k bits all set. */
+static gboolean
+filter_says_maybe (BloomFilter *filter,
+                   const char  *text)
+{
+  guint32 h1, h2;
+
+  g_assert_true (bloom_text_hash_pair (text, -1, &h1, &h2, NULL));
+  for (guint i = 0; i < bloom_filter_get_k (filter); i++)
+    if (!bloom_filter_get_bit (filter, bloom_hash_position (h1, h2, i, bloom_filter_get_m (filter))))
+      return FALSE;
+
+  return TRUE;
+}
+
+/* The result names its first false positives: the first of the drawn
+ * strings (bloom_sample_strings() with the same seed) that are not stored
+ * but that the filter's bits call "maybe", in the order drawn, at most
+ * ten; the same seed names the same strings again, another seed others. */
+static void
+test_false_positive_strings (void)
+{
+  g_autoptr(BloomSession) session = busy_session ();
+  BloomFilter *filter = bloom_session_get_filter (session);
+  g_autoptr(BloomSampler) sampler = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) drawn = bloom_sample_strings (21, 2, 5000);
+  g_auto(GStrv) named = NULL;
+  g_autoptr(GPtrArray) expected = g_ptr_array_new ();
+  BloomSampleResult result, again, other;
+
+  for (guint i = 0; drawn[i] != NULL; i++)
+    if (!bloom_session_contains (session, drawn[i], -1) && filter_says_maybe (filter, drawn[i]))
+      g_ptr_array_add (expected, drawn[i]);
+
+  sampler = bloom_sampler_new_for_session (session, &error);
+  g_assert_no_error (error);
+  g_assert_true (bloom_sampler_sample (sampler, 5000, 2, 21, BLOOM_Z_95, &result, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (result.n_false_positives, ==, expected->len);
+  g_assert_cmpuint (expected->len, >, BLOOM_SAMPLE_FALSE_POSITIVES_KEPT);
+  g_assert_cmpuint (bloom_sample_result_get_n_false_positive_strings (&result), ==,
+                    BLOOM_SAMPLE_FALSE_POSITIVES_KEPT);
+  named = bloom_sample_result_dup_false_positive_strings (&result);
+  g_assert_cmpuint (g_strv_length (named), ==, BLOOM_SAMPLE_FALSE_POSITIVES_KEPT);
+  for (guint i = 0; i < BLOOM_SAMPLE_FALSE_POSITIVES_KEPT; i++)
+    {
+      g_assert_cmpstr (bloom_sample_result_get_false_positive_string (&result, i), ==,
+                       g_ptr_array_index (expected, i));
+      g_assert_cmpstr (named[i], ==, g_ptr_array_index (expected, i));
+    }
+
+  g_assert_true (bloom_sampler_sample (sampler, 5000, 2, 21, BLOOM_Z_95, &again, NULL, &error));
+  g_assert_cmpmem (&again, sizeof again, &result, sizeof result);
+  g_assert_true (bloom_sampler_sample (sampler, 5000, 2, 22, BLOOM_Z_95, &other, NULL, &error));
+  g_assert_cmpstr (bloom_sample_result_get_false_positive_string (&other, 0), !=,
+                   bloom_sample_result_get_false_positive_string (&result, 0));
+}
+
+/* Fewer false positives than ten: exactly those, and none at all on an
+ * empty filter. */
+static void
+test_few_false_positives (void)
+{
+  g_autoptr(BloomSampler) empty = bloom_sampler_new (256, 3);
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(BloomSampler) sampler = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) none = NULL;
+  BloomSampleResult result;
+
+  g_assert_true (bloom_sampler_sample (empty, 1000, 3, 1, BLOOM_Z_95, &result, NULL, &error));
+  g_assert_cmpuint (bloom_sample_result_get_n_false_positive_strings (&result), ==, 0);
+  none = bloom_sample_result_dup_false_positive_strings (&result);
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+
+  /* m = 1024, k = 1 with "a" stored: about one drawn string in 1024 is
+   * on its bit, so 3000 strings give a few false positives. */
+  bloom_session_create_filter (session, 1024, 1, &error);
+  g_assert_no_error (error);
+  bloom_session_insert (session, "a", -1, &error);
+  g_assert_no_error (error);
+  sampler = bloom_sampler_new_for_session (session, &error);
+  g_assert_no_error (error);
+  g_assert_true (bloom_sampler_sample (sampler, 3000, 8, 3, BLOOM_Z_95, &result, NULL, &error));
+  g_assert_cmpuint (result.n_false_positives, >, 0);
+  g_assert_cmpuint (result.n_false_positives, <, BLOOM_SAMPLE_FALSE_POSITIVES_KEPT);
+  g_assert_cmpuint (bloom_sample_result_get_n_false_positive_strings (&result), ==,
+                    result.n_false_positives);
+  for (guint i = 0; i < result.n_false_positives; i++)
+    {
+      const char *text = bloom_sample_result_get_false_positive_string (&result, i);
+
+      g_assert_cmpuint (strlen (text), ==, 8);
+      g_assert_true (filter_says_maybe (bloom_session_get_filter (session), text));
+    }
+}
+
 static void
 test_boxed (void)
 {
@@ -665,6 +764,8 @@ main (int   argc,
   g_test_add_func ("/sample/cancel-while-running", test_cancel_while_running);
   g_test_add_func ("/sample/async", test_async);
   g_test_add_func ("/sample/sweep-starts-empty", test_sweep_starts_empty);
+  g_test_add_func ("/sample/false-positive-strings", test_false_positive_strings);
+  g_test_add_func ("/sample/few-false-positives", test_few_false_positives);
   g_test_add_func ("/sample/boxed", test_boxed);
 
   return g_test_run ();

@@ -13,5 +13,9 @@ void bloom_sample_draw_text (guint64   *state,
                              guint      length,
                              char      *text,
                              gunichar2 *units);
+void bloom_sample_result_keep_false_positive (BloomSampleResult *self,
+                                              guint              i,
+                                              const char        *text,
+                                              guint              length);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "bloom-sample-private.h"
 
@@ -79,6 +80,83 @@ bloom_sample_result_contains (const BloomSampleResult *self,
   g_return_val_if_fail (self != NULL, FALSE);
 
   return self->low <= rate && rate <= self->high;
+}
+
+#define SLOT_SIZE (BLOOM_SAMPLE_LENGTH_MAX + 1)
+
+/**
+ * bloom_sample_result_get_n_false_positive_strings:
+ * @self: a result
+ *
+ * Returns: how many of the false positives @self names: x, at most
+ *   %BLOOM_SAMPLE_FALSE_POSITIVES_KEPT
+ */
+guint
+bloom_sample_result_get_n_false_positive_strings (const BloomSampleResult *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return MIN (self->n_false_positives, BLOOM_SAMPLE_FALSE_POSITIVES_KEPT);
+}
+
+/**
+ * bloom_sample_result_get_false_positive_string:
+ * @self: a result
+ * @i: less than bloom_sample_result_get_n_false_positive_strings()
+ *
+ * The @i-th false positive drawn: a random string that is not stored but
+ * whose k bits were all set. The same seed gives the same strings.
+ *
+ * Returns: (transfer none): the string, owned by @self
+ */
+const char *
+bloom_sample_result_get_false_positive_string (const BloomSampleResult *self,
+                                               guint                    i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < bloom_sample_result_get_n_false_positive_strings (self), NULL);
+
+  return self->false_positives + (gsize) i * SLOT_SIZE;
+}
+
+/**
+ * bloom_sample_result_dup_false_positive_strings:
+ * @self: a result
+ *
+ * The first false positives drawn, in order, at most
+ * %BLOOM_SAMPLE_FALSE_POSITIVES_KEPT of them.
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the strings
+ */
+char **
+bloom_sample_result_dup_false_positive_strings (const BloomSampleResult *self)
+{
+  guint n;
+  char **strings;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  n = bloom_sample_result_get_n_false_positive_strings (self);
+  strings = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    strings[i] = g_strdup (bloom_sample_result_get_false_positive_string (self, i));
+
+  return strings;
+}
+
+/* The sampler's: the @i-th false positive, @length characters of @text. */
+void
+bloom_sample_result_keep_false_positive (BloomSampleResult *self,
+                                         guint              i,
+                                         const char        *text,
+                                         guint              length)
+{
+  char *slot = self->false_positives + (gsize) i * SLOT_SIZE;
+
+  g_assert (i < BLOOM_SAMPLE_FALSE_POSITIVES_KEPT && length < SLOT_SIZE);
+
+  memcpy (slot, text, length);
+  slot[length] = '\0';
 }
 
 /**

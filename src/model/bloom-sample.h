@@ -24,6 +24,9 @@ G_BEGIN_DECLS
 #define BLOOM_SAMPLE_FIRST_CHAR     0x20
 #define BLOOM_SAMPLE_N_CHARS        95
 
+/* How many false-positive strings a result keeps: the first ones drawn. */
+#define BLOOM_SAMPLE_FALSE_POSITIVES_KEPT 10
+
 /* z of the two-sided normal quantile: 95 % and 99.9 % confidence. The
  * (value) annotations give bindings every digit; g-ir-scanner would write
  * six. */
@@ -66,7 +69,9 @@ typedef struct _BloomSampleResult BloomSampleResult;
  * @fill_rate: the estimate from the bits actually set, (X/m)^k
  *
  * One measurement of the false-positive rate: x / @n_queries with its
- * interval, beside what the three formulas say for the same filter.
+ * interval, beside what the three formulas say for the same filter, and
+ * the first false positives drawn, for
+ * bloom_sample_result_get_false_positive_string().
  */
 struct _BloomSampleResult
 {
@@ -86,6 +91,13 @@ struct _BloomSampleResult
   double  ideal_rate;
   double  finite_rate;
   double  fill_rate;
+
+  /*< private >*/
+  /* The first min (x, BLOOM_SAMPLE_FALSE_POSITIVES_KEPT) false positives in
+   * the order drawn, each NUL-terminated in a slot of its own: inline, so
+   * a result stays a plain value that can be copied and compared byte by
+   * byte, as the caller-allocated results of the sampler are. */
+  char    false_positives[BLOOM_SAMPLE_FALSE_POSITIVES_KEPT * (BLOOM_SAMPLE_LENGTH_MAX + 1)];
 };
 
 GType              bloom_sample_result_get_type (void) G_GNUC_CONST;
@@ -95,6 +107,13 @@ gboolean           bloom_sample_result_get_rate (const BloomSampleResult *self,
                                                  double                  *rate);
 gboolean           bloom_sample_result_contains (const BloomSampleResult *self,
                                                  double                   rate);
+guint              bloom_sample_result_get_n_false_positive_strings
+                                                (const BloomSampleResult *self);
+const char        *bloom_sample_result_get_false_positive_string
+                                                (const BloomSampleResult *self,
+                                                 guint                    i);
+char             **bloom_sample_result_dup_false_positive_strings
+                                                (const BloomSampleResult *self);
 
 void               bloom_wilson_interval        (guint                    successes,
                                                  guint                    trials,

@@ -299,7 +299,8 @@ run_end (Run *run)
 
 /* Draws @n_samples strings from @state and queries each against @words.
  * A drawn string in @stored is skipped: it is a member, not a negative
- * query (SPEC R2). Fills the counts of @result. */
+ * query (SPEC R2). Fills the counts of @result and its first false
+ * positives. */
 static gboolean
 measure (Run               *run,
          const guint64     *words,
@@ -334,8 +335,8 @@ measure (Run               *run,
 
       if (g_hash_table_contains (stored, text))
         n_skipped++;
-      else
-        n_false_positives++;
+      else if (n_false_positives++ < BLOOM_SAMPLE_FALSE_POSITIVES_KEPT)
+        bloom_sample_result_keep_false_positive (result, n_false_positives - 1, text, length);
     }
 
   result->n_samples = n_samples;

@@ -22,5 +22,9 @@ void                bloom_picture_dialog_set_choice (BloomPictureDialog *self,
                                                      BloomPictureKind    kind,
                                                      BloomPictureFormat  format,
                                                      int                 scale);
+void                bloom_picture_dialog_set_sweep_available (BloomPictureDialog *self,
+                                                              gboolean            available);
+void                bloom_picture_dialog_set_caption (BloomPictureDialog *self,
+                                                      const char         *caption);
 
 G_END_DECLS

@@ -93,6 +93,9 @@ struct _BloomExperimentView
   GtkLabel          *rate_label;
   GtkLabel          *interval_label;
   GtkLabel          *sample_label;
+  GtkLabel          *false_positives_title;
+  GtkLabel          *false_positives_label;
+  GtkWidget         *copy_false_positives_button;
   GtkLabel          *formula_values[N_FORMULAS];
   GtkImage          *formula_icons[N_FORMULAS];
   GtkLabel          *formula_verdicts[N_FORMULAS];
@@ -167,6 +170,9 @@ update_actions (BloomExperimentView *self)
   set_action_enabled (self, "experiment.sweep", self->sweep_button,
                       ready && sweep_fields_valid (self));
   set_action_enabled (self, "experiment.cancel", self->cancel_button, self->running != RUN_NONE);
+  set_action_enabled (self, "experiment.copy-false-positives", self->copy_false_positives_button,
+                      self->result != NULL &&
+                      bloom_sample_result_get_n_false_positive_strings (self->result) > 0);
 }
 
 static void
@@ -299,6 +305,8 @@ on_activated (BloomExperimentView *self,
     action = "experiment.sweep";
   else if (widget == self->cancel_button)
     action = "experiment.cancel";
+  else if (widget == self->copy_false_positives_button)
+    action = "experiment.copy-false-positives";
   else
     {
       g_assert (widget == self->new_seed_button);
@@ -508,6 +516,54 @@ show_formula (BloomExperimentView *self,
   gtk_widget_add_css_class (verdict, inside ? "inside" : "outside");
 }
 
+/* Which strings were the false positives, quoted as the app shows
+ * strings everywhere, one a line: x / N alone does not show that a false
+ * positive is an ordinary string the filter cannot tell from a stored
+ * one. */
+static void
+show_false_positives (BloomExperimentView *self)
+{
+  const BloomSampleResult *result = self->result;
+  guint n_named = bloom_sample_result_get_n_false_positive_strings (result);
+  g_autoptr(GString) list = g_string_new (NULL);
+  g_autofree char *title = NULL;
+
+  if (n_named == 0)
+    title = g_strdup (_("None of the queried strings was a false positive."));
+  else if (n_named == result->n_false_positives)
+    title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          "The false positive: a random string that is not "
+                                          "stored, yet all its k bits are set.",
+                                          "The %u false positives: random strings that are not "
+                                          "stored, yet all their k bits are set.",
+                                          n_named),
+                             n_named);
+  else
+    {
+      g_autofree char *total = bloom_format_count (result->n_false_positives);
+
+      /* Translators: %u is 10, %s the number of false positives, more */
+      title = g_strdup_printf (_("The first %u of the %s false positives: random strings that "
+                                 "are not stored, yet all their k bits are set."),
+                               n_named, total);
+    }
+  gtk_label_set_text (self->false_positives_title, title);
+
+  for (guint i = 0; i < n_named; i++)
+    {
+      g_autofree char *quoted =
+        bloom_text_quote (bloom_sample_result_get_false_positive_string (result, i), -1);
+
+      if (i > 0)
+        g_string_append_c (list, '\n');
+      g_string_append (list, quoted);
+    }
+  gtk_label_set_text (self->false_positives_label, list->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->false_positives_label), n_named > 0);
+  gtk_widget_set_visible (self->copy_false_positives_button, n_named > 0);
+  update_actions (self);
+}
+
 static void
 show_result (BloomExperimentView *self)
 {
@@ -564,6 +620,7 @@ show_result (BloomExperimentView *self)
   show_formula (self, FORMULA_IDEAL, result->ideal_rate, defined);
   show_formula (self, FORMULA_FINITE, result->finite_rate, defined);
   show_formula (self, FORMULA_FILL, result->fill_rate, defined);
+  show_false_positives (self);
 
   gtk_widget_set_visible (self->result_box, TRUE);
   show_freshness (self);
@@ -690,6 +747,7 @@ start_run (BloomExperimentView *self,
       g_clear_pointer (&self->result, bloom_sample_result_free);
       g_clear_weak_pointer (&self->result_filter);
       gtk_widget_set_visible (self->result_box, FALSE);
+      update_actions (self);
       bloom_sampler_sample_async (sampler, n_samples, length, seed, BLOOM_Z_95, self->cancellable,
                                   on_run_done, weak_view_new (self));
     }
@@ -723,6 +781,25 @@ cancel_action (GtkWidget  *widget,
 
   end_run (self);
   show_status (self, _("Cancelled: nothing was measured, and the session is as it was."));
+}
+
+/* The strings themselves, one a line, unquoted: to paste into the query
+ * field or a slide. */
+static void
+copy_false_positives_action (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  BloomExperimentView *self = BLOOM_EXPERIMENT_VIEW (widget);
+  g_auto(GStrv) strings = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->result == NULL)
+    return;
+
+  strings = bloom_sample_result_dup_false_positive_strings (self->result);
+  text = g_strjoinv ("\n", strings);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
 }
 
 static void
@@ -801,6 +878,9 @@ bind_template (GtkWidgetClass *widget_class)
   BIND (rate_label);
   BIND (interval_label);
   BIND (sample_label);
+  BIND (false_positives_title);
+  BIND (false_positives_label);
+  BIND (copy_false_positives_button);
   BIND (result_stale_label);
   BIND (sweep_box);
   BIND (sweep_title);
@@ -851,6 +931,8 @@ bloom_experiment_view_class_init (BloomExperimentViewClass *klass)
   gtk_widget_class_install_action (widget_class, "experiment.sweep", NULL, sweep_action);
   gtk_widget_class_install_action (widget_class, "experiment.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "experiment.new-seed", NULL, new_seed_action);
+  gtk_widget_class_install_action (widget_class, "experiment.copy-false-positives", NULL,
+                                   copy_false_positives_action);
 
   gtk_widget_class_set_css_name (widget_class, "experimentview");
 }
@@ -882,4 +964,23 @@ bloom_experiment_view_get_result (BloomExperimentView *self)
   g_return_val_if_fail (BLOOM_IS_EXPERIMENT_VIEW (self), NULL);
 
   return self->result;
+}
+
+/* The sweep shown, or NULL: its points (of BloomSampleResult), n
+ * ascending. Returns: (transfer none) (nullable). */
+GPtrArray *
+bloom_experiment_view_get_sweep (BloomExperimentView *self)
+{
+  g_return_val_if_fail (BLOOM_IS_EXPERIMENT_VIEW (self), NULL);
+
+  return self->sweep;
+}
+
+/* The plot of that sweep, for a picture of it. Returns: (transfer none). */
+GtkWidget *
+bloom_experiment_view_get_sweep_plot (BloomExperimentView *self)
+{
+  g_return_val_if_fail (BLOOM_IS_EXPERIMENT_VIEW (self), NULL);
+
+  return GTK_WIDGET (self->sweep_plot);
 }

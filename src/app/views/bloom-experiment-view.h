@@ -20,5 +20,7 @@ G_DECLARE_FINAL_TYPE (BloomExperimentView, bloom_experiment_view, BLOOM, EXPERIM
 
 gboolean                 bloom_experiment_view_get_running (BloomExperimentView *self);
 const BloomSampleResult *bloom_experiment_view_get_result  (BloomExperimentView *self);
+GPtrArray               *bloom_experiment_view_get_sweep   (BloomExperimentView *self);
+GtkWidget               *bloom_experiment_view_get_sweep_plot (BloomExperimentView *self);
 
 G_END_DECLS

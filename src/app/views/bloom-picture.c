@@ -15,6 +15,9 @@
 
 #include "bloom-picture.h"
 
+/* Around a caption: as much as the plots leave around their words. */
+#define CAPTION_PAD 8
+
 static cairo_status_t
 append_to_bytes (void                *closure,
                  const unsigned char *data,
@@ -111,4 +114,46 @@ const char *
 bloom_picture_format_suffix (BloomPictureFormat format)
 {
   return format == BLOOM_PICTURE_PNG ? ".png" : ".svg";
+}
+
+/* A caption for a picture @width wide: @text in @widget's font, wrapped to
+ * that width. @height: the room it takes below the picture, padding
+ * included. */
+PangoLayout *
+bloom_picture_caption_new (GtkWidget  *widget,
+                           const char *text,
+                           int         width,
+                           int        *height)
+{
+  PangoLayout *layout;
+  int text_height;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (height != NULL, NULL);
+
+  layout = gtk_widget_create_pango_layout (widget, text);
+  pango_layout_set_width (layout, MAX (width - 2 * CAPTION_PAD, 1) * PANGO_SCALE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_get_pixel_size (layout, NULL, &text_height);
+  *height = text_height + 2 * CAPTION_PAD;
+
+  return layout;
+}
+
+/* The caption below a picture whose bottom is at @top. */
+void
+bloom_picture_draw_caption (cairo_t       *cr,
+                            PangoLayout   *layout,
+                            int            top,
+                            const GdkRGBA *color)
+{
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (PANGO_IS_LAYOUT (layout));
+
+  cairo_save (cr);
+  gdk_cairo_set_source_rgba (cr, color);
+  cairo_move_to (cr, CAPTION_PAD, top + CAPTION_PAD);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
 }

@@ -1,5 +1,5 @@
-/* bloom-picture.h — pictures for slides: the bit grid or the rate plot as
- * PNG or SVG, at a chosen scale
+/* bloom-picture.h — pictures for slides: the bit grid, the rate plot or
+ * the sweep plot as PNG or SVG, at a chosen scale, with a caption if wanted
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +14,7 @@ typedef enum
 {
   BLOOM_PICTURE_GRID,
   BLOOM_PICTURE_RATE_PLOT,
+  BLOOM_PICTURE_SWEEP_PLOT,
 } BloomPictureKind;
 
 typedef enum
@@ -41,5 +42,14 @@ GdkTexture *bloom_picture_render_texture (BloomPictureDrawFunc  draw,
                                           int                   height,
                                           int                   scale);
 const char *bloom_picture_format_suffix  (BloomPictureFormat  format);
+
+PangoLayout *bloom_picture_caption_new   (GtkWidget            *widget,
+                                          const char           *text,
+                                          int                   width,
+                                          int                  *height);
+void         bloom_picture_draw_caption  (cairo_t              *cr,
+                                          PangoLayout          *layout,
+                                          int                   top,
+                                          const GdkRGBA        *color);
 
 G_END_DECLS

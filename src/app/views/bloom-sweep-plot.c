@@ -322,35 +322,52 @@ draw_points (Drawing        *d,
     }
 }
 
+/* The plot, @width by @height: its lines on @direct when given (a
+ * picture's surface), else on a cairo node of @snapshot; its words on
+ * @snapshot either way, above the lines. */
 static void
-bloom_sweep_plot_snapshot (GtkWidget   *widget,
-                           GtkSnapshot *snapshot)
+snapshot_plot (BloomSweepPlot *self,
+               GtkSnapshot    *snapshot,
+               int             width,
+               int             height,
+               cairo_t        *direct)
 {
-  BloomSweepPlot *self = BLOOM_SWEEP_PLOT (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
   Drawing d;
   float legend_y;
+  gboolean placed;
 
-  self->drawn = FALSE;
+  if (direct == NULL)
+    self->drawn = FALSE;
   if (width <= 0 || height <= 0 || self->points == NULL)
     return;
 
-  bloom_plot_drawing_init (&d.plot, widget, snapshot);
+  bloom_plot_drawing_init (&d.plot, GTK_WIDGET (self), snapshot);
   fit_scales (self, &d.frame);
-  bloom_plot_drawing_begin (&d.plot, width, height, NULL);
+  bloom_plot_drawing_begin (&d.plot, width, height, direct);
   legend_y = append_legend (&d, width);
-  self->drawn = bloom_plot_place_area (&d.plot, measure_rate_labels (d.plot.layout, &d.frame), legend_y,
-                                       width, height, 12, &d.frame.area);
-  if (self->drawn)
+  placed = bloom_plot_place_area (&d.plot, measure_rate_labels (d.plot.layout, &d.frame), legend_y,
+                                  width, height, 12, &d.frame.area);
+  if (placed)
     {
       draw_rate_axis (&d);
       draw_n_axis (&d);
       draw_ideal_curve (&d, last_point (self));
       draw_points (&d, self);
     }
-  self->drawn_frame = d.frame;
+  if (direct == NULL)
+    {
+      self->drawn = placed;
+      self->drawn_frame = d.frame;
+    }
   bloom_plot_drawing_clear (&d.plot);
+}
+
+static void
+bloom_sweep_plot_snapshot (GtkWidget   *widget,
+                           GtkSnapshot *snapshot)
+{
+  snapshot_plot (BLOOM_SWEEP_PLOT (widget), snapshot,
+                 gtk_widget_get_width (widget), gtk_widget_get_height (widget), NULL);
 }
 
 static void
@@ -494,4 +511,33 @@ bloom_sweep_plot_describe_at (BloomSweepPlot *self,
       nearest = i;
 
   return describe_point (point_at (self, nearest));
+}
+
+/**
+ * bloom_sweep_plot_draw_picture:
+ * @self: a plot with points
+ * @cr: where the picture goes
+ * @width: the picture's width
+ * @height: the picture's height
+ *
+ * The plot as the window shows it, for a slide: its lines drawn on @cr,
+ * its words too, as bloom_rate_plot_draw_picture() draws the rate plot.
+ */
+void
+bloom_sweep_plot_draw_picture (BloomSweepPlot *self,
+                               cairo_t        *cr,
+                               int             width,
+                               int             height)
+{
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) words = NULL;
+
+  g_return_if_fail (BLOOM_IS_SWEEP_PLOT (self));
+  g_return_if_fail (cr != NULL);
+
+  snapshot_plot (self, snapshot, width, height, cr);
+  words = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  /* Text nodes only, as in the rate plot's picture. */
+  if (words != NULL)
+    gsk_render_node_draw (words, cr);
 }

@@ -24,5 +24,9 @@ const char *bloom_sweep_plot_get_text_alternative (BloomSweepPlot *self);
 char       *bloom_sweep_plot_describe_at          (BloomSweepPlot *self,
                                                    double          x,
                                                    double          y);
+void        bloom_sweep_plot_draw_picture         (BloomSweepPlot *self,
+                                                   cairo_t        *cr,
+                                                   int             width,
+                                                   int             height);
 
 G_END_DECLS

@@ -333,6 +333,7 @@ static const Binding bindings[] = {
   { GDK_KEY_o, GDK_CONTROL_MASK, "session.import" },
   { GDK_KEY_e, GDK_CONTROL_MASK, "session.export" },
   { GDK_KEY_C, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "session.copy-grid-picture" },
+  { GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "session.export-picture" },
   { GDK_KEY_Escape, 0, "session.dismiss-message" },
 };
 

@@ -1,6 +1,6 @@
-/* bloom-window-pictures.c — pictures for slides (SPEC W): the bit grid or
- * the rate plot as PNG or SVG, through the picture dialog or to the
- * clipboard
+/* bloom-window-pictures.c — pictures for slides (SPEC W): the bit grid,
+ * the rate plot or the experiment's sweep plot as PNG or SVG, with a
+ * caption if wanted, through the picture dialog or to the clipboard
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,17 +11,23 @@
 
 #include <glib/gi18n.h>
 
+#include "bloom-format.h"
 #include "bloom-picture-dialog.h"
+#include "bloom-plot.h"
+#include "bloom-sweep-plot.h"
 #include "bloom-window-private.h"
 
 /* Pictures for slides (bloom-picture.c): what the window shows of the
- * grid or the plot, drawn by the view itself. */
+ * grid or a plot, drawn by the view itself, with a caption below when
+ * asked for. */
 typedef struct
 {
   BloomWindow      *self;
   BloomPictureKind  kind;
-  int               width;
+  int               width;      /* of the view's picture, without the caption */
   int               height;
+  PangoLayout      *caption;    /* nullable */
+  int               caption_height;
 } Picture;
 
 static void
@@ -29,11 +35,39 @@ draw_picture (cairo_t  *cr,
               gpointer  user_data)
 {
   Picture *picture = user_data;
+  BloomWindow *self = picture->self;
 
   if (picture->kind == BLOOM_PICTURE_GRID)
-    bloom_bit_grid_draw_picture (picture->self->grid, cr);
+    bloom_bit_grid_draw_picture (self->grid, cr);
+  else if (picture->kind == BLOOM_PICTURE_RATE_PLOT)
+    bloom_rate_plot_draw_picture (self->rate_plot, cr, picture->width, picture->height);
   else
-    bloom_rate_plot_draw_picture (picture->self->rate_plot, cr, picture->width, picture->height);
+    bloom_sweep_plot_draw_picture (BLOOM_SWEEP_PLOT (bloom_experiment_view_get_sweep_plot (self->experiment_view)),
+                                   cr, picture->width, picture->height);
+
+  if (picture->caption != NULL)
+    {
+      GdkRGBA fg, dim;
+
+      bloom_plot_get_colors (GTK_WIDGET (self), &fg, &dim);
+      bloom_picture_draw_caption (cr, picture->caption, picture->height, &fg);
+    }
+}
+
+/* The sweep plot's size in the window, or its natural size when its
+ * expander is closed, as for the rate plot. */
+static void
+get_plot_size (GtkWidget *plot,
+               int       *width,
+               int       *height)
+{
+  *width = gtk_widget_get_width (plot);
+  *height = gtk_widget_get_height (plot);
+  if (*width <= 0 || *height <= 0)
+    {
+      gtk_widget_measure (plot, GTK_ORIENTATION_HORIZONTAL, -1, NULL, width, NULL, NULL);
+      gtk_widget_measure (plot, GTK_ORIENTATION_VERTICAL, *width, NULL, height, NULL, NULL);
+    }
 }
 
 /* FALSE when there is nothing to make a picture of. */
@@ -42,26 +76,79 @@ init_picture (BloomWindow      *self,
               BloomPictureKind  kind,
               Picture          *picture)
 {
-  picture->self = self;
-  picture->kind = kind;
+  *picture = (Picture) { self, kind, 0, 0, NULL, 0 };
 
   if (kind == BLOOM_PICTURE_GRID)
     return bloom_bit_grid_get_picture_size (self->grid, &picture->width, &picture->height);
 
-  bloom_rate_plot_get_picture_size (self->rate_plot, &picture->width, &picture->height);
+  if (kind == BLOOM_PICTURE_SWEEP_PLOT)
+    {
+      if (bloom_experiment_view_get_sweep (self->experiment_view) == NULL)
+        return FALSE;
+      get_plot_size (bloom_experiment_view_get_sweep_plot (self->experiment_view),
+                     &picture->width, &picture->height);
+    }
+  else
+    bloom_rate_plot_get_picture_size (self->rate_plot, &picture->width, &picture->height);
 
   return picture->width > 0 && picture->height > 0;
 }
 
-/* The picture of @kind as @format at @scale, written atomically to @file. */
+/* The caption that says what the picture shows: the filter's m, k, n
+ * and rates, or for the sweep its m, k, range of n and sample. */
+static char *
+automatic_caption (BloomWindow      *self,
+                   BloomPictureKind  kind)
+{
+  if (kind == BLOOM_PICTURE_SWEEP_PLOT)
+    {
+      GPtrArray *sweep = bloom_experiment_view_get_sweep (self->experiment_view);
+      const BloomSampleResult *first = g_ptr_array_index (sweep, 0);
+      const BloomSampleResult *last = g_ptr_array_index (sweep, sweep->len - 1);
+      g_autofree char *count = bloom_format_count (first->n_samples);
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, first->seed);
+
+      /* Translators: the first %s is a number of strings, the last a seed */
+      return g_strdup_printf (_("m = %u, k = %u: the false-positive rate measured on %s random "
+                                "strings at each n from 0 to %u, seed %s."),
+                              first->m, first->k, count, last->n_entries, seed);
+    }
+  else
+    {
+      BloomFilter *filter = bloom_session_get_filter (self->session);
+      g_autofree char *approximate =
+        bloom_format_decimal (bloom_session_get_approximate_rate (self->session));
+      g_autofree char *observed = bloom_format_observed_rate (self->session);
+
+      /* Translators: the first %s is a rate, the second the observed rate
+       * as the counters show it */
+      return g_strdup_printf (_("m = %u, k = %u, n = %u. False-positive rate ≈ %s by the "
+                                "approximation; observed: %s."),
+                              bloom_filter_get_m (filter), bloom_filter_get_k (filter),
+                              bloom_session_get_n_entries (self->session), approximate, observed);
+    }
+}
+
+/**
+ * bloom_window_export_picture_with_caption:
+ * @self: a window
+ * @kind: what to draw
+ * @format: PNG or SVG
+ * @scale: from %BLOOM_PICTURE_SCALE_MIN to %BLOOM_PICTURE_SCALE_MAX
+ * @caption: (nullable): %NULL for none, "" for what the picture shows
+ *   (m, k, n and the rates), else the text to draw below the picture
+ * @file: where to write it, atomically
+ */
 void
-bloom_window_export_picture (BloomWindow        *self,
-                             BloomPictureKind    kind,
-                             BloomPictureFormat  format,
-                             int                 scale,
-                             GFile              *file)
+bloom_window_export_picture_with_caption (BloomWindow        *self,
+                                          BloomPictureKind    kind,
+                                          BloomPictureFormat  format,
+                                          int                 scale,
+                                          const char         *caption,
+                                          GFile              *file)
 {
   g_autoptr(GBytes) contents = NULL;
+  g_autofree char *text = NULL;
   Picture picture;
 
   g_return_if_fail (BLOOM_IS_WINDOW (self));
@@ -70,28 +157,75 @@ bloom_window_export_picture (BloomWindow        *self,
 
   if (!init_picture (self, kind, &picture))
     {
-      _bloom_window_show_file_message (self, _("There is no filter to make a picture of. "
-                                               "Create a filter first."), TRUE);
+      _bloom_window_show_file_message (self, kind == BLOOM_PICTURE_SWEEP_PLOT
+                                             ? _("There is no sweep to make a picture of. Run "
+                                                 "Sweep over n in the experiment first.")
+                                             : _("There is no filter to make a picture of. "
+                                                 "Create a filter first."), TRUE);
       return;
     }
 
-  contents = bloom_picture_render (draw_picture, &picture, picture.width, picture.height,
-                                  format, scale);
+  if (caption != NULL)
+    {
+      text = *caption != '\0' ? g_strdup (caption) : automatic_caption (self, kind);
+      picture.caption = bloom_picture_caption_new (GTK_WIDGET (self), text, picture.width,
+                                                   &picture.caption_height);
+    }
+
+  contents = bloom_picture_render (draw_picture, &picture, picture.width,
+                                   picture.height + picture.caption_height, format, scale);
+  g_clear_object (&picture.caption);
   _bloom_window_save_picture (self, file, contents);
 }
 
-/* A choice of the picture dialog, in the pointer a file choice carries. */
-#define PACK_PICTURE(kind, format, scale) GINT_TO_POINTER ((kind) | (format) << 4 | (scale) << 8)
+/* The picture of @kind as @format at @scale, without a caption, written
+ * atomically to @file. */
+void
+bloom_window_export_picture (BloomWindow        *self,
+                             BloomPictureKind    kind,
+                             BloomPictureFormat  format,
+                             int                 scale,
+                             GFile              *file)
+{
+  bloom_window_export_picture_with_caption (self, kind, format, scale, NULL, file);
+}
+
+/* A choice of the picture dialog, carried through the file chooser. */
+typedef struct
+{
+  BloomPictureKind    kind;
+  BloomPictureFormat  format;
+  int                 scale;
+  char               *caption;
+} PictureChoice;
 
 static void
 picture_chosen (BloomWindow *self,
                 GFile       *file,
                 gpointer     data)
 {
-  int packed = GPOINTER_TO_INT (data);
+  PictureChoice *choice = data;
 
   if (file != NULL)
-    bloom_window_export_picture (self, packed & 0xf, (packed >> 4) & 0xf, packed >> 8, file);
+    bloom_window_export_picture_with_caption (self, choice->kind, choice->format, choice->scale,
+                                              choice->caption, file);
+  g_free (choice->caption);
+  g_free (choice);
+}
+
+static const char *
+picture_file_stem (BloomPictureKind kind)
+{
+  switch (kind)
+    {
+    case BLOOM_PICTURE_GRID:
+      return "bloom-lab-grid";
+    case BLOOM_PICTURE_RATE_PLOT:
+      return "bloom-lab-rates";
+    case BLOOM_PICTURE_SWEEP_PLOT:
+    default:
+      return "bloom-lab-sweep";
+    }
 }
 
 static void
@@ -99,12 +233,14 @@ on_picture_export (BloomWindow        *self,
                    int                 kind,
                    int                 format,
                    int                 scale,
+                   const char         *caption,
                    BloomPictureDialog *dialog)
 {
   g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autofree char *name = g_strconcat (kind == BLOOM_PICTURE_GRID ? "bloom-lab-grid" : "bloom-lab-rates",
-                                       bloom_picture_format_suffix (format), NULL);
+  g_autofree char *name = g_strconcat (picture_file_stem (kind), bloom_picture_format_suffix (format),
+                                       NULL);
+  PictureChoice *choice = g_new0 (PictureChoice, 1);
 
   if (format == BLOOM_PICTURE_PNG)
     {
@@ -118,15 +254,20 @@ on_picture_export (BloomWindow        *self,
     }
   g_list_store_append (filters, filter);
 
-  _bloom_window_choose_file (self, TRUE, _("Export Picture"), name, G_LIST_MODEL (filters), picture_chosen,
-               PACK_PICTURE (kind, format, scale));
+  *choice = (PictureChoice) { kind, format, scale, g_strdup (caption) };
+  _bloom_window_choose_file (self, TRUE, _("Export Picture"), name, G_LIST_MODEL (filters),
+                             picture_chosen, choice);
 }
 
+/* Ctrl+Shift+S or the menu: the dialog, offering the sweep plot only
+ * while the experiment shows a sweep. */
 void
 _bloom_window_choose_picture (BloomWindow *self)
 {
   BloomPictureDialog *dialog = bloom_picture_dialog_new (GTK_WINDOW (self));
 
+  bloom_picture_dialog_set_sweep_available (dialog,
+                                            bloom_experiment_view_get_sweep (self->experiment_view) != NULL);
   g_signal_connect_object (dialog, "export", G_CALLBACK (on_picture_export), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));

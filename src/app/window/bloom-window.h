@@ -34,6 +34,12 @@ void          bloom_window_export_picture (BloomWindow        *self,
                                            BloomPictureFormat  format,
                                            int                 scale,
                                            GFile              *file);
+void          bloom_window_export_picture_with_caption (BloomWindow        *self,
+                                                        BloomPictureKind    kind,
+                                                        BloomPictureFormat  format,
+                                                        int                 scale,
+                                                        const char         *caption,
+                                                        GFile              *file);
 guint         bloom_window_get_zoom    (BloomWindow    *self);
 void          bloom_window_set_zoom    (BloomWindow    *self,
                                         guint           zoom);
