@@ -424,6 +424,210 @@ test_zoom_scales_text (Fixture       *fixture,
   g_assert_cmpint (gtk_widget_get_height (verdict), ==, verdict_height);
 }
 
+/* The first widget under @root, depth first, with @css_name, or of
+ * @type when @css_name is NULL. */
+static GtkWidget *
+find_descendant (GtkWidget  *root,
+                 const char *css_name,
+                 GType       type)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (css_name != NULL ? g_str_equal (gtk_widget_get_css_name (c), css_name)
+                           : G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        return c;
+      if ((found = find_descendant (c, css_name, type)) != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static int
+min_size (GtkWidget      *widget,
+          GtkOrientation  orientation)
+{
+  int minimum;
+
+  gtk_widget_measure (widget, orientation, -1, &minimum, NULL, NULL, NULL);
+
+  return minimum;
+}
+
+/* Goes to @zoom by the actions, as the keys and the menu do, and waits
+ * until the window has been laid out at 1280 × 800 again. */
+static void
+zoom_to (Fixture *fixture,
+         guint    zoom)
+{
+  while (bloom_window_get_zoom (fixture->window) < zoom)
+    activate (fixture, "view.zoom-in");
+  while (bloom_window_get_zoom (fixture->window) > zoom)
+    activate (fixture, "view.zoom-out");
+  g_assert_cmpuint (bloom_window_get_zoom (fixture->window), ==, zoom);
+  wait_for_draw (fixture);
+  for (guint i = 0; i < 20 && gtk_widget_get_width (GTK_WIDGET (fixture->window)) > 1280; i++)
+    wait_for_draw (fixture);
+}
+
+/* The right edge of @widget, in the page's viewport. */
+static double
+right_edge (Fixture    *fixture,
+            GtkWidget  *widget)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, child (fixture, "page_scroller"), &bounds));
+
+  return bounds.origin.x + bounds.size.width;
+}
+
+/* Zoom all the way: at every step from 50 to 300 % in 1280 × 800, with
+ * every section open, the page is no wider than the window (rows of
+ * controls wrap instead), and the buttons and the rate card that used to
+ * go off screen at 300 % are inside it. */
+static void
+test_zoom_fits_width (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  static const char *sections[] = {
+    "positions_expander", "details_expander", "plot_expander", "entries_expander", "experiment_expander",
+  };
+  static const guint steps[] = { 50, 67, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300 };
+
+  create_filter (fixture, "1024", "12");
+  run (fixture, "filter.insert", "kiwi");
+  run (fixture, "filter.query", "pear");
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, sections[i])), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 800);
+  wait_for_draw (fixture);
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      int page_width;
+
+      zoom_to (fixture, steps[i]);
+      page_width = min_size (child (fixture, "page"), GTK_ORIENTATION_HORIZONTAL);
+      g_test_message ("zoom %u: the page's minimum width %d", steps[i], page_width);
+      g_assert_cmpint (page_width, <=, 1280 - 36);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 1280);
+    }
+
+  /* At 300 % what the user reaches for is on screen. */
+  {
+    static const char *shown[] = {
+      "create_button", "reset_button", "example_button", "insert_button", "query_button", "rate_value",
+    };
+    int viewport = gtk_widget_get_width (child (fixture, "page_scroller"));
+
+    for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+      {
+        g_assert_cmpfloat (right_edge (fixture, child (fixture, shown[i])), <=, viewport);
+      }
+  }
+}
+
+/* Zoom scales the controls, not only the text: push buttons, spin
+ * buttons, entries, icons and the expanders' arrows are larger at 200 %
+ * and smaller at 50 % than at 100 %. */
+static void
+test_zoom_scales_controls (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  GtkWidget *controls[] = {
+    child (fixture, "create_button"),
+    child (fixture, "m_spin"),
+    child (fixture, "text_entry"),
+    find_descendant (child (fixture, "m_spin"), NULL, GTK_TYPE_IMAGE),
+    find_descendant (child (fixture, "positions_expander"), "expander", G_TYPE_INVALID),
+  };
+  int at_100[G_N_ELEMENTS (controls)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (controls); i++)
+    {
+      g_assert_nonnull (controls[i]);
+      at_100[i] = min_size (controls[i], GTK_ORIENTATION_VERTICAL);
+    }
+
+  zoom_to (fixture, 200);
+  for (guint i = 0; i < G_N_ELEMENTS (controls); i++)
+    {
+      g_test_message ("%s: %d px high at 100 %%, %d at 200 %%", G_OBJECT_TYPE_NAME (controls[i]),
+                      at_100[i], min_size (controls[i], GTK_ORIENTATION_VERTICAL));
+      g_assert_cmpint (min_size (controls[i], GTK_ORIENTATION_VERTICAL), >=, at_100[i] * 17 / 10);
+    }
+
+  zoom_to (fixture, 50);
+  for (guint i = 0; i < G_N_ELEMENTS (controls); i++)
+    {
+      g_test_message ("%s: %d px high at 50 %%", G_OBJECT_TYPE_NAME (controls[i]),
+                      min_size (controls[i], GTK_ORIENTATION_VERTICAL));
+      g_assert_cmpint (min_size (controls[i], GTK_ORIENTATION_VERTICAL), <=, at_100[i] * 7 / 10);
+    }
+}
+
+/* The main menu shows the zoom level between − and +, and follows it;
+ * the level resets the zoom. */
+static void
+test_zoom_menu (Fixture       *fixture,
+                gconstpointer  data)
+{
+  GtkButton *level = GTK_BUTTON (child (fixture, "zoom_level_button"));
+
+  g_assert_cmpstr (gtk_button_get_label (level), ==, "100%");
+  activate (fixture, "view.zoom-in");
+  g_assert_cmpstr (gtk_button_get_label (level), ==, "110%");
+  bloom_window_set_zoom (fixture->window, 300);
+  g_assert_cmpstr (gtk_button_get_label (level), ==, "300%");
+  /* − and + beside it, + greyed at the largest zoom. */
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (gtk_widget_get_prev_sibling (GTK_WIDGET (level)))),
+                   ==, "view.zoom-out");
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (gtk_widget_get_next_sibling (GTK_WIDGET (level)))),
+                   ==, "view.zoom-in");
+  g_assert_false (gtk_widget_get_sensitive (gtk_widget_get_next_sibling (GTK_WIDGET (level))));
+
+  g_signal_emit_by_name (level, "clicked");
+  settle ();
+  g_assert_cmpuint (bloom_window_get_zoom (fixture->window), ==, 100);
+  g_assert_cmpstr (gtk_button_get_label (level), ==, "100%");
+}
+
+/* A label that wraps when zoomed never wraps inside a number range: at
+ * its narrowest, "8–1024" is still on one line. */
+static void
+test_zoom_ranges_whole (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  static const char *labels[] = { "m_label", "k_label", "text_label" };
+
+  zoom_to (fixture, 200);
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      GtkLabel *label = GTK_LABEL (child (fixture, labels[i]));
+      g_autoptr(PangoLayout) layout = pango_layout_copy (gtk_label_get_layout (label));
+      const char *text = pango_layout_get_text (layout);
+      const char *dash = strstr (text, "–");
+      int before, after, x;
+
+      g_assert_nonnull (dash);
+      pango_layout_set_width (layout, min_size (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL) * PANGO_SCALE);
+      g_test_message ("%s: %d lines at its narrowest", labels[i], pango_layout_get_line_count (layout));
+      g_assert_cmpint (pango_layout_get_line_count (layout), >, 1);
+      /* The digits on either side of the dash, joiners skipped. */
+      while (!g_ascii_isdigit (*dash))
+        dash--;
+      pango_layout_index_to_line_x (layout, dash - text, FALSE, &before, &x);
+      dash = strstr (text, "–");
+      while (!g_ascii_isdigit (*dash))
+        dash++;
+      pango_layout_index_to_line_x (layout, dash - text, FALSE, &after, &x);
+      g_assert_cmpint (before, ==, after);
+    }
+}
+
 /* W3: the rows of an insert whose positions repeat. */
 static void
 test_hash_table_repeat (Fixture       *fixture,
@@ -1096,6 +1300,10 @@ main (int   argc,
   ADD ("entry-limit-message", test_entry_limit_message);
   ADD ("grid-columns", test_grid_columns);
   ADD ("zoom-scales-text", test_zoom_scales_text);
+  ADD ("zoom-fits-width", test_zoom_fits_width);
+  ADD ("zoom-scales-controls", test_zoom_scales_controls);
+  ADD ("zoom-menu", test_zoom_menu);
+  ADD ("zoom-ranges-whole", test_zoom_ranges_whole);
   ADD ("hash-table-repeat", test_hash_table_repeat);
   ADD ("details", test_details);
   ADD ("expanders", test_expanders);

@@ -12,6 +12,7 @@
 #include "bloom-counters-view.h"
 #include "bloom-format.h"
 #include "bloom-value-label.h"
+#include "bloom-wrap-box.h"
 
 struct _BloomCountersView
 {
@@ -73,6 +74,7 @@ bloom_counters_view_class_init (BloomCountersViewClass *klass)
   session_view_class->update = bloom_counters_view_update;
 
   g_type_ensure (BLOOM_TYPE_VALUE_LABEL);
+  g_type_ensure (BLOOM_TYPE_WRAP_BOX);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/bloomlab/BloomLab/ui/bloom-counters-view.ui");
   gtk_widget_class_bind_template_child (widget_class, BloomCountersView, box);

@@ -255,8 +255,9 @@ new_value (GtkWidget *title,
   GtkWidget *value = bloom_value_label_new (NULL);
 
   bloom_value_label_set_wrap (BLOOM_VALUE_LABEL (value), !one_line);
-  /* The smallest width of the column, which the page keeps up to a zoom
-   * of 200 % (window test zoom-scales-text). */
+  /* The smallest width of the column, which the page keeps beside the
+   * titles up to a zoom of 200 % (window test zoom-scales-text); above
+   * that the titles go above the values. */
   bloom_value_label_set_width_chars (BLOOM_VALUE_LABEL (value), 40);
   gtk_widget_set_hexpand (value, TRUE);
   gtk_widget_add_css_class (value, "numeric");
@@ -356,16 +357,49 @@ measure_height (GtkWidget *widget,
   return height;
 }
 
-/* The height of @row with values @value_width wide; its second line's
- * height in @below_height, 0 without one. */
+/* The narrowest the value column can be. */
+static int
+get_value_minimum (BloomDetailsView *self)
+{
+  GtkWidget *column[2 * N_ROWS];
+  guint n_column = get_value_column (self, column);
+  int value_minimum = 0;
+
+  for (guint i = 0; i < n_column; i++)
+    {
+      int child_minimum;
+
+      gtk_widget_measure (column[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_minimum, NULL,
+                          NULL, NULL);
+      value_minimum = MAX (value_minimum, child_minimum);
+    }
+
+  return value_minimum;
+}
+
+/* Too narrow (zoomed in) for the titles beside the values: each title
+ * goes above its value instead, and the page need not scroll sideways. */
+static gboolean
+is_stacked (BloomDetailsView *self,
+            int               width,
+            int               title_width)
+{
+  return width >= 0 && width < title_width + COLUMN_SPACING + get_value_minimum (self);
+}
+
+/* The height of @row with values @value_width wide, its title above them
+ * when @stacked; its second line's height in @below_height, 0 without
+ * one. */
 static int
 measure_row (BloomDetailsView *self,
              Row               row,
              int               value_width,
+             gboolean          stacked,
              int              *below_height)
 {
-  int height = MAX (measure_height (self->titles[row], -1),
-                    measure_height (self->values[row], value_width));
+  int title_height = measure_height (self->titles[row], -1);
+  int value_height = measure_height (self->values[row], value_width);
+  int height = stacked ? title_height + ROW_SPACING + value_height : MAX (title_height, value_height);
 
   *below_height = 0;
   if (self->below[row] != NULL && gtk_widget_get_visible (self->below[row]))
@@ -397,45 +431,41 @@ measure_rows (GtkWidget      *widget,
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      int value_minimum = 0, value_natural = 0;
+      int value_natural = 0;
 
       for (guint i = 0; i < n_column; i++)
         {
-          int child_minimum, child_natural;
+          int child_natural;
 
-          gtk_widget_measure (column[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_minimum,
-                              &child_natural, NULL, NULL);
-          value_minimum = MAX (value_minimum, child_minimum);
+          gtk_widget_measure (column[i], GTK_ORIENTATION_HORIZONTAL, -1, NULL, &child_natural,
+                              NULL, NULL);
           value_natural = MAX (value_natural, child_natural);
         }
       gtk_widget_measure (self->notes, GTK_ORIENTATION_HORIZONTAL, -1, &notes_minimum,
                           &notes_natural, NULL, NULL);
-      *minimum = MAX (title_width + COLUMN_SPACING + value_minimum, notes_minimum);
+      /* At the narrowest, titles above values. */
+      *minimum = MAX (MAX (title_width, get_value_minimum (self)), notes_minimum);
       *natural = MAX (title_width + COLUMN_SPACING + value_natural, notes_natural);
     }
   else
     {
-      int value_width = -1;
+      gboolean stacked = is_stacked (self, for_size, title_width);
+      int value_width;
       int height = (N_ROWS - 1) * ROW_SPACING + NOTES_SPACING;
 
       /* Without a width, each value at its smallest, as GtkGrid does. */
-      if (for_size >= 0)
-        value_width = MAX (for_size - title_width - COLUMN_SPACING, 0);
+      if (for_size < 0)
+        value_width = get_value_minimum (self);
+      else if (stacked)
+        value_width = for_size;
       else
-        for (guint i = 0; i < n_column; i++)
-          {
-            int child_minimum;
-
-            gtk_widget_measure (column[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_minimum, NULL,
-                                NULL, NULL);
-            value_width = MAX (value_width, child_minimum);
-          }
+        value_width = MAX (for_size - title_width - COLUMN_SPACING, 0);
 
       for (guint row = 0; row < N_ROWS; row++)
         {
           int below_height;
 
-          height += measure_row (self, row, value_width, &below_height);
+          height += measure_row (self, row, value_width, stacked, &below_height);
           if (below_height > 0)
             height += ROW_SPACING + below_height;
         }
@@ -469,17 +499,29 @@ allocate_rows (GtkWidget *widget,
   BloomDetailsView *self = BLOOM_DETAILS_VIEW (widget);
   gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
   int title_width = get_title_width (self);
-  int value_x = title_width + COLUMN_SPACING;
+  gboolean stacked = is_stacked (self, width, title_width);
+  int value_x = stacked ? 0 : title_width + COLUMN_SPACING;
   int value_width = MAX (width - value_x, 0);
   int y = 0;
 
   for (guint row = 0; row < N_ROWS; row++)
     {
       int below_height;
-      int row_height = measure_row (self, row, value_width, &below_height);
+      int row_height = measure_row (self, row, value_width, stacked, &below_height);
 
-      allocate_child (self->titles[row], rtl, width, 0, y, title_width, row_height);
-      allocate_child (self->values[row], rtl, width, value_x, y, value_width, row_height);
+      if (stacked)
+        {
+          int title_height = measure_height (self->titles[row], -1);
+
+          allocate_child (self->titles[row], rtl, width, 0, y, width, title_height);
+          allocate_child (self->values[row], rtl, width, 0, y + title_height + ROW_SPACING,
+                          width, row_height - title_height - ROW_SPACING);
+        }
+      else
+        {
+          allocate_child (self->titles[row], rtl, width, 0, y, title_width, row_height);
+          allocate_child (self->values[row], rtl, width, value_x, y, value_width, row_height);
+        }
       y += row_height + ROW_SPACING;
       if (below_height > 0)
         {

@@ -16,6 +16,7 @@
 #include "bloom-experiment-view.h"
 #include "bloom-format.h"
 #include "bloom-sweep-plot.h"
+#include "bloom-wrap-box.h"
 
 #define PROGRESS_INTERVAL_MS 50
 /* New Seed draws at most six digits: easy to read out to a class and to
@@ -925,6 +926,7 @@ bloom_experiment_view_class_init (BloomExperimentViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (BLOOM_TYPE_SWEEP_PLOT);
+  g_type_ensure (BLOOM_TYPE_WRAP_BOX);
   bind_template (widget_class);
 
   gtk_widget_class_install_action (widget_class, "experiment.run", NULL, run_action);

@@ -65,6 +65,9 @@ struct _BloomWindow
 
   /* Template widgets: the shell's own parts and the views in it */
   GtkWidget            *page;
+  GtkMenuButton        *primary_menu_button;
+  GtkWidget            *zoom_row;             /* in the primary menu */
+  GtkButton            *zoom_level_button;
   GtkRevealer          *storage_revealer;
   GtkLabel             *storage_label;
   GtkWidget            *retry_button;
@@ -116,6 +119,8 @@ void      _bloom_window_present_kept         (BloomWindow    *self,
                                               GtkWindow     *(*make) (BloomWindow *self));
 
 /* bloom-window-zoom.c */
+void      _bloom_window_class_add_zoom       (GtkWidgetClass *widget_class);
+void      _bloom_window_init_zoom            (BloomWindow    *self);
 void      _bloom_window_apply_zoom           (BloomWindow    *self,
                                               guint           old_zoom);
 guint     _bloom_window_nearest_zoom         (guint           zoom);

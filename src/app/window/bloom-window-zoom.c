@@ -1,5 +1,6 @@
 /* bloom-window-zoom.c — zoom for the lecture hall: Ctrl+plus, Ctrl+minus
- * and Ctrl+0 scale the whole page, text and grid together, 50 to 300 %
+ * and Ctrl+0 (or − and + in the main menu) scale the whole page, text,
+ * controls and grid together, 50 to 300 %
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,11 +9,13 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "bloom-window-private.h"
 #include "bloom-zoom.h"
 
 /* The zoom steps, in percent; style.css has a class "zoom-N" for each,
- * which sets the page's font size. */
+ * which sets the page's font size; the controls' sizes are in em of it. */
 const guint _bloom_window_zoom_steps[12] = { 50, 67, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300 };
 
 G_STATIC_ASSERT (BLOOM_WINDOW_ZOOM_MIN == 50 && BLOOM_WINDOW_ZOOM_MAX == 300);
@@ -35,14 +38,37 @@ _bloom_window_nearest_zoom (guint zoom)
 }
 
 void
+_bloom_window_class_add_zoom (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, zoom_row);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, zoom_level_button);
+}
+
+void
+_bloom_window_init_zoom (BloomWindow *self)
+{
+  GtkWidget *menu = GTK_WIDGET (gtk_menu_button_get_popover (self->primary_menu_button));
+
+  gtk_popover_menu_add_child (GTK_POPOVER_MENU (menu), self->zoom_row, "zoom");
+  bloom_zoom_keep_ranges_whole (self->page);
+  _bloom_window_apply_zoom (self, BLOOM_WINDOW_ZOOM_DEFAULT);
+}
+
+void
 _bloom_window_apply_zoom (BloomWindow *self,
                           guint        old_zoom)
 {
-  /* Text, cards, tables and the plot follow the page's font size; the
-   * grid and the verdict icon are sized in pixels, so they follow here. */
+  /* Translators: the zoom level in the main menu, between − and + */
+  g_autofree char *level = g_strdup_printf (_("%u%%"), self->zoom);
+
+  /* Text, controls, cards, tables and the plot follow the page's font
+   * size (style.css); the grid and the verdict icon are sized in pixels,
+   * so they follow here. */
   bloom_zoom_set_css_class (self->page, old_zoom, self->zoom);
   bloom_bit_grid_set_cell_size (self->grid, (BLOOM_BIT_GRID_BASE_CELL * self->zoom + 50) / 100);
   bloom_operation_view_set_icon_size (self->operation_view, (VERDICT_ICON_SIZE * self->zoom + 50) / 100);
+  gtk_button_set_label (self->zoom_level_button, level);
 }
 
 /* The step after @zoom in @direction, or the last one. */

@@ -20,6 +20,7 @@
 
 #include "bloom-scroll.h"
 #include "bloom-window-private.h"
+#include "bloom-wrap-box.h"
 
 G_DEFINE_FINAL_TYPE (BloomWindow, bloom_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -423,6 +424,7 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, on_child_revealed);
   gtk_widget_class_bind_template_callback (widget_class, on_expander_toggled);
   _bloom_window_class_add_field_callbacks (widget_class);
+  _bloom_window_class_add_zoom (widget_class);
 }
 
 static void
@@ -475,6 +477,7 @@ bloom_window_class_init (BloomWindowClass *klass)
   g_type_ensure (BLOOM_TYPE_RATE_PLOT);
   g_type_ensure (BLOOM_TYPE_ENTRIES_VIEW);
   g_type_ensure (BLOOM_TYPE_EXPERIMENT_VIEW);
+  g_type_ensure (BLOOM_TYPE_WRAP_BOX);
 
   bind_template (widget_class);
   _bloom_window_class_add_actions (widget_class);
@@ -510,7 +513,7 @@ bloom_window_init (BloomWindow *self)
 
   ensure_style (gtk_widget_get_display (GTK_WIDGET (self)));
   gtk_widget_init_template (GTK_WIDGET (self));
-  _bloom_window_apply_zoom (self, BLOOM_WINDOW_ZOOM_DEFAULT);
+  _bloom_window_init_zoom (self);
 
   /* The page scrolls as a whole, so every part of it gets its natural
    * height: a tall page must not squeeze the grid's own scroller. */
