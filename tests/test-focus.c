@@ -127,6 +127,113 @@ test_tab_through (Fixture       *fixture,
   walk (fixture, GTK_DIR_TAB_FORWARD, (const char *[]) { "create_button", NULL });
 }
 
+/* The notice's first words, in the languages the test runs in. */
+static const char *
+intro_start (void)
+{
+  return g_strcmp0 (g_getenv ("LANGUAGE"), "de") == 0 ? "Ein Bloom-Filter ist ein Feld aus m Bits"
+                                                       : "A Bloom filter is an array of m bits";
+}
+
+/* Before any filter the page says what a Bloom filter is and offers the
+ * example in one click; the grid's legend comes with the grid. The
+ * counter names what it counts, and the cursor line waits for the grid's
+ * cursor to be used. */
+static void
+test_first_start (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *caption = g_strdup_printf (_("Strings stored (at most %d)"), 1024);
+  GtkWidget *grid = child (fixture, "grid");
+  BloomFilter *filter;
+
+  g_assert_true (gtk_widget_get_mapped (child (fixture, "notice_label")));
+  g_assert_true (g_str_has_prefix (label_text (fixture, "notice_label"), intro_start ()));
+  g_assert_true (gtk_widget_get_mapped (child (fixture, "start_example_button")));
+  g_assert_false (gtk_widget_get_mapped (child (fixture, "grid_legend")));
+  g_assert_false (gtk_widget_get_mapped (child (fixture, "cursor_view")));
+  g_assert_cmpstr (label_text (fixture, "entries_caption"), ==, caption);
+  if (g_getenv ("BLOOM_TEST_LOCALEDIR") == NULL)
+    g_assert_cmpstr (caption, ==, "Strings stored (at most 1024)");
+
+  /* SPEC E1 at m = 8, k = 1: every bit set. */
+  activate (fixture, "filter.start-example");
+  wait_for_draw (fixture);
+  filter = bloom_session_get_filter (fixture->session);
+  g_assert_nonnull (filter);
+  g_assert_cmpuint (bloom_filter_get_m (filter), ==, 8);
+  g_assert_cmpuint (bloom_filter_get_k (filter), ==, 1);
+  g_assert_cmpuint (bloom_filter_count_set_bits (filter), ==, 8);
+  g_assert_cmpstr (label_text (fixture, "entries_value"), ==, "8");
+  g_assert_false (gtk_widget_get_mapped (child (fixture, "start_example_button")));
+  g_assert_true (gtk_widget_get_mapped (child (fixture, "grid_legend")));
+  g_assert_true (gtk_widget_get_mapped (grid));
+
+  /* Bit 0 under a cursor nobody moved: no line yet. */
+  g_assert_false (gtk_widget_get_mapped (child (fixture, "cursor_view")));
+  gtk_widget_grab_focus (grid);
+  wait_for_draw (fixture);
+  g_assert_true (gtk_widget_get_mapped (child (fixture, "cursor_view")));
+  g_assert_true (g_str_has_prefix (label_text (fixture, "cursor_label"), "Bit 0: 1"));
+}
+
+/* Escape pressed on @widget: what its key controllers, or those of its
+ * ancestors, do with it (a popover closes in its own handler). */
+static gboolean
+press_escape (GtkWidget *widget)
+{
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+          gboolean handled = FALSE;
+
+          if (!GTK_IS_EVENT_CONTROLLER_KEY (controller))
+            continue;
+          g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Escape, 9, 0, &handled);
+          if (handled)
+            {
+              settle ();
+              return TRUE;
+            }
+        }
+    }
+
+  return FALSE;
+}
+
+/* The main menu opened from the keyboard and closed with Escape: the
+ * focus is back on its button, and the ring still shows where. */
+static void
+test_ring_after_popover (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  GtkWidget *button = child (fixture, "primary_menu_button");
+  GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  GtkWidget *inside;
+
+  gtk_widget_grab_focus (button);
+  gtk_window_set_focus_visible (GTK_WINDOW (fixture->window), TRUE);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  wait_for_draw (fixture);
+  settle ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+
+  inside = gtk_root_get_focus (GTK_ROOT (fixture->window));
+  g_assert_true (inside != NULL && gtk_widget_is_ancestor (inside, GTK_WIDGET (popover)));
+  g_assert_true (press_escape (inside));
+  wait_for_draw (fixture);
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  /* On the menu button's own toggle button. */
+  inside = gtk_root_get_focus (GTK_ROOT (fixture->window));
+  g_assert_true (inside != NULL && gtk_widget_is_ancestor (inside, button));
+  g_assert_true (gtk_window_get_focus_visible (GTK_WINDOW (fixture->window)));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -149,7 +256,9 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add ("/focus/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
+  ADD ("first-start", test_first_start);
   ADD ("tab-through", test_tab_through);
+  ADD ("ring-after-popover", test_ring_after_popover);
 
 #undef ADD
 
