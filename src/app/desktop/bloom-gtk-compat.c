@@ -229,3 +229,26 @@ bloom_gtk_settings_get_prefer_dark (GtkSettings *settings)
   }
 #endif
 }
+
+static void
+sync_expander_child (GtkExpander *expander)
+{
+  GtkWidget *child = gtk_expander_get_child (expander);
+
+  if (child != NULL)
+    gtk_widget_set_child_visible (child, gtk_expander_get_expanded (expander));
+}
+
+/* GTK 4.8's expander unparents its child while collapsed, yet still
+ * offers it the focus on Tab: gtk_widget_child_focus() on a widget
+ * without a window logs a gtk_window_get_focus CRITICAL on each pass.
+ * A collapsed expander's child is kept not child-visible, which the
+ * expander checks first. */
+void
+bloom_gtk_expander_keep_focus_out (GtkExpander *expander)
+{
+  g_return_if_fail (GTK_IS_EXPANDER (expander));
+
+  sync_expander_child (expander);
+  g_signal_connect (expander, "notify::expanded", G_CALLBACK (sync_expander_child), NULL);
+}

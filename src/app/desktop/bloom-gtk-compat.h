@@ -52,4 +52,6 @@ void     bloom_gtk_settings_set_prefer_dark (GtkSettings           *settings,
                                              gboolean               dark);
 gboolean bloom_gtk_settings_get_prefer_dark (GtkSettings           *settings);
 
+void     bloom_gtk_expander_keep_focus_out (GtkExpander            *expander);
+
 G_END_DECLS

@@ -34,6 +34,7 @@ struct _BloomBitGrid
    * the grid keeps in view (see show_later()). */
   guint         cursor;
   gboolean      follow_cursor;
+  gboolean      cursor_used; /* the grid has had the focus */
   /* The scrolled window's vertical adjustment while mapped: the ruler is
    * drawn where the visible part begins, anew on each scroll. */
   GtkAdjustment *vadjustment;
@@ -67,7 +68,7 @@ struct _BloomBitGrid
 
 G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM_TYPE_SESSION_VIEW)
 
-enum { PROP_0, PROP_CELL_SIZE, PROP_CURSOR, N_PROPS };
+enum { PROP_0, PROP_CELL_SIZE, PROP_CURSOR, PROP_CURSOR_USED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 /* Adwaita's blue 3: the keyboard cursor, apart from the orange. */
@@ -772,6 +773,7 @@ static void
 bloom_bit_grid_state_flags_changed (GtkWidget     *widget,
                                     GtkStateFlags  previous)
 {
+  BloomBitGrid *self = BLOOM_BIT_GRID (widget);
   GtkStateFlags changed = previous ^ gtk_widget_get_state_flags (widget);
 
   GTK_WIDGET_CLASS (bloom_bit_grid_parent_class)->state_flags_changed (widget, previous);
@@ -779,6 +781,14 @@ bloom_bit_grid_state_flags_changed (GtkWidget     *widget,
   /* The cursor is bold only while the grid has the focus. */
   if (changed & (GTK_STATE_FLAG_FOCUSED | GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUS_WITHIN))
     gtk_widget_queue_draw (widget);
+
+  /* Focus comes with a click on a cell too: from then on, the cursor
+   * means something to the user. */
+  if (!self->cursor_used && (gtk_widget_get_state_flags (widget) & GTK_STATE_FLAG_FOCUSED))
+    {
+      self->cursor_used = TRUE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR_USED]);
+    }
 }
 
 static void
@@ -821,6 +831,9 @@ bloom_bit_grid_get_property (GObject    *object,
       break;
     case PROP_CURSOR:
       g_value_set_uint (value, self->cursor);
+      break;
+    case PROP_CURSOR_USED:
+      g_value_set_boolean (value, self->cursor_used);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -912,6 +925,11 @@ bloom_bit_grid_class_init (BloomBitGridClass *klass)
   properties[PROP_CURSOR] =
     g_param_spec_uint ("cursor", NULL, NULL, 0, BLOOM_M_MAX - 1, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* Whether the grid has had the keyboard focus (or a click) yet: until
+   * then its cursor is on bit 0 only by default. */
+  properties[PROP_CURSOR_USED] =
+    g_param_spec_boolean ("cursor-used", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "bitgrid");

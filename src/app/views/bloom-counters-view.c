@@ -22,6 +22,7 @@ struct _BloomCountersView
    * that gtk_widget_dispose_template() unparents it */
   GtkWidget        *box;
   BloomValueLabel  *entries_value;
+  GtkLabel         *entries_caption;
   BloomValueLabel  *negatives_value;
   BloomValueLabel  *false_positives_value;
   BloomValueLabel  *rate_value;
@@ -42,9 +43,7 @@ bloom_counters_view_update (BloomSessionView *view)
   if (session == NULL)
     return;
 
-  /* Translators: "3 of 1024" distinct entries */
-  entries = g_strdup_printf (_("%u of %d"), bloom_session_get_n_entries (session),
-                             BLOOM_MAX_ENTRIES);
+  entries = g_strdup_printf ("%u", bloom_session_get_n_entries (session));
   negatives = g_strdup_printf ("%u", bloom_session_get_negative_queries (session));
   false_positives = g_strdup_printf ("%u", bloom_session_get_false_positives (session));
   rate = bloom_format_observed_rate (session);
@@ -79,6 +78,7 @@ bloom_counters_view_class_init (BloomCountersViewClass *klass)
                                                "/io/github/bloomlab/BloomLab/ui/bloom-counters-view.ui");
   gtk_widget_class_bind_template_child (widget_class, BloomCountersView, box);
   gtk_widget_class_bind_template_child (widget_class, BloomCountersView, entries_value);
+  gtk_widget_class_bind_template_child (widget_class, BloomCountersView, entries_caption);
   gtk_widget_class_bind_template_child (widget_class, BloomCountersView, negatives_value);
   gtk_widget_class_bind_template_child (widget_class, BloomCountersView, false_positives_value);
   gtk_widget_class_bind_template_child (widget_class, BloomCountersView, rate_value);
@@ -90,5 +90,12 @@ bloom_counters_view_class_init (BloomCountersViewClass *klass)
 static void
 bloom_counters_view_init (BloomCountersView *self)
 {
+  g_autofree char *caption = NULL;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Translators: the caption under the number of distinct strings the
+   * filter stores; %d is the most it can store (1024). Not bits. */
+  caption = g_strdup_printf (_("Strings stored (at most %d)"), BLOOM_MAX_ENTRIES);
+  gtk_label_set_text (self->entries_caption, caption);
 }

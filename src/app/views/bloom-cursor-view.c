@@ -16,17 +16,19 @@ struct _BloomCursorView
 
   /* The grid's cursor, bound to it: view state, never stored. */
   guint             cursor;
+  /* Whether the grid has had the focus: before, its cursor on bit 0 is
+   * no choice of the user's, and the line would only puzzle. */
+  gboolean          cursor_used;
 
   /* Template widgets; the first is the template's one child, bound so
    * that gtk_widget_dispose_template() unparents it */
   GtkWidget        *box;
   GtkLabel         *cursor_label;
-  GtkWidget        *grid_placeholder;
 };
 
 G_DEFINE_FINAL_TYPE (BloomCursorView, bloom_cursor_view, BLOOM_TYPE_SESSION_VIEW)
 
-enum { PROP_0, PROP_CURSOR, N_PROPS };
+enum { PROP_0, PROP_CURSOR, PROP_CURSOR_USED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void
@@ -34,8 +36,9 @@ bloom_cursor_view_update (BloomSessionView *view)
 {
   BloomCursorView *self = BLOOM_CURSOR_VIEW (view);
   BloomFilter *filter = bloom_session_view_get_filter (view);
+  gboolean shown = filter != NULL && self->cursor_used;
 
-  if (filter != NULL)
+  if (shown)
     {
       /* The grid keeps its cursor inside a smaller filter on the same
        * "changed", maybe only after this view: until then, its last bit. */
@@ -44,8 +47,8 @@ bloom_cursor_view_update (BloomSessionView *view)
 
       gtk_label_set_text (self->cursor_label, bit);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->cursor_label), filter != NULL);
-  gtk_widget_set_visible (self->grid_placeholder, filter == NULL);
+  /* Hidden as a whole, so that it takes no spacing under the grid. */
+  gtk_widget_set_visible (GTK_WIDGET (self), shown);
 }
 
 static void
@@ -69,6 +72,9 @@ bloom_cursor_view_get_property (GObject    *object,
     case PROP_CURSOR:
       g_value_set_uint (value, self->cursor);
       break;
+    case PROP_CURSOR_USED:
+      g_value_set_boolean (value, self->cursor_used);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -86,6 +92,9 @@ bloom_cursor_view_set_property (GObject      *object,
     {
     case PROP_CURSOR:
       bloom_cursor_view_set_cursor (self, g_value_get_uint (value));
+      break;
+    case PROP_CURSOR_USED:
+      bloom_cursor_view_set_cursor_used (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -107,13 +116,15 @@ bloom_cursor_view_class_init (BloomCursorViewClass *klass)
   properties[PROP_CURSOR] =
     g_param_spec_uint ("cursor", NULL, NULL, 0, BLOOM_M_MAX - 1, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CURSOR_USED] =
+    g_param_spec_boolean ("cursor-used", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/bloomlab/BloomLab/ui/bloom-cursor-view.ui");
   gtk_widget_class_bind_template_child (widget_class, BloomCursorView, box);
   gtk_widget_class_bind_template_child (widget_class, BloomCursorView, cursor_label);
-  gtk_widget_class_bind_template_child (widget_class, BloomCursorView, grid_placeholder);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "cursorview");
@@ -146,4 +157,28 @@ bloom_cursor_view_set_cursor (BloomCursorView *self,
   self->cursor = cursor;
   bloom_cursor_view_update (BLOOM_SESSION_VIEW (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
+}
+
+gboolean
+bloom_cursor_view_get_cursor_used (BloomCursorView *self)
+{
+  g_return_val_if_fail (BLOOM_IS_CURSOR_VIEW (self), FALSE);
+
+  return self->cursor_used;
+}
+
+/* Whether the grid's cursor was used: the line shows from then on. */
+void
+bloom_cursor_view_set_cursor_used (BloomCursorView *self,
+                                   gboolean         cursor_used)
+{
+  g_return_if_fail (BLOOM_IS_CURSOR_VIEW (self));
+
+  cursor_used = !!cursor_used;
+  if (self->cursor_used == cursor_used)
+    return;
+
+  self->cursor_used = cursor_used;
+  bloom_cursor_view_update (BLOOM_SESSION_VIEW (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR_USED]);
 }

@@ -17,8 +17,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (BloomCursorView, bloom_cursor_view, BLOOM, CURSOR_VIEW, BloomSessionView)
 
-guint bloom_cursor_view_get_cursor (BloomCursorView *self);
-void  bloom_cursor_view_set_cursor (BloomCursorView *self,
-                                    guint            cursor);
+guint    bloom_cursor_view_get_cursor      (BloomCursorView *self);
+void     bloom_cursor_view_set_cursor      (BloomCursorView *self,
+                                            guint            cursor);
+gboolean bloom_cursor_view_get_cursor_used (BloomCursorView *self);
+void     bloom_cursor_view_set_cursor_used (BloomCursorView *self,
+                                            gboolean         cursor_used);
 
 G_END_DECLS

@@ -43,13 +43,16 @@ bloom_format_unsaved_notice (gsize chars)
 }
 
 /* "1/2 = 0.5", or "1/3 ≈ 0.3333" when the decimal is rounded: the fraction
- * is exact, the decimal says whether it is. */
+ * is exact, the decimal says whether it is. Its counts are grouped as
+ * every count beside them ("1,256/10,000"). */
 char *
 bloom_format_rate (guint numerator,
                    guint denominator)
 {
   char exact[G_ASCII_DTOSTR_BUF_SIZE];
   g_autofree char *decimal = NULL;
+  g_autofree char *above = NULL;
+  g_autofree char *below = NULL;
   double value;
 
   g_return_val_if_fail (denominator > 0, NULL);
@@ -57,13 +60,17 @@ bloom_format_rate (guint numerator,
   value = (double) numerator / (double) denominator;
   decimal = bloom_format_decimal (value);
   g_ascii_formatd (exact, sizeof exact, "%.4g", value);
+  above = bloom_format_count (numerator);
+  below = bloom_format_count (denominator);
 
   if (g_ascii_strtod (exact, NULL) == value)
-    /* Translators: an exact rate, e.g. "1/2 = 0.5" */
-    return g_strdup_printf (_("%u/%u = %s"), numerator, denominator, decimal);
+    /* Translators: an exact rate, e.g. "1/2 = 0.5"; the first two %s are
+     * counts, the last a decimal */
+    return g_strdup_printf (_("%s/%s = %s"), above, below, decimal);
   else
-    /* Translators: a rounded rate, e.g. "1/3 ≈ 0.3333" */
-    return g_strdup_printf (_("%u/%u ≈ %s"), numerator, denominator, decimal);
+    /* Translators: a rounded rate, e.g. "1/3 ≈ 0.3333"; the first two %s
+     * are counts, the last a decimal */
+    return g_strdup_printf (_("%s/%s ≈ %s"), above, below, decimal);
 }
 
 /* SPEC R4: never 0 or NaN when there were no negative queries. */

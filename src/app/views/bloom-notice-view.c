@@ -19,6 +19,7 @@ struct _BloomNoticeView
   GtkRevealer      *notice_revealer;
   GtkLabel         *notice_label;
   GtkWidget        *undo_button;
+  GtkWidget        *start_example_button;
 };
 
 G_DEFINE_FINAL_TYPE (BloomNoticeView, bloom_notice_view, BLOOM_TYPE_SESSION_VIEW)
@@ -33,9 +34,14 @@ notice_text (BloomSession *session)
   if (!active && can_undo)
     return _("The parameters changed, so the filter was discarded. Insert and Query are "
              "unavailable until you create a filter (Ctrl+N).");
+  /* Before any filter: what a Bloom filter is, for a newcomer. */
   if (!active)
-    return _("No filter is active. Choose m and k, then create a filter (Ctrl+N) to insert "
-             "and query strings.");
+    return _("A Bloom filter is an array of m bits, all 0 at first. Inserting a string sets "
+             "k of them, at the positions its hashes give. A query checks the same k bits: "
+             "if any is 0, the string is definitely not contained; if all are 1, it is "
+             "possibly contained, and may be a false positive, since other strings may have "
+             "set them. No filter is active yet: choose m and k, then create a filter "
+             "(Ctrl+N), or start with the example.");
   if (can_undo)
     return _("The previous filter was emptied or replaced.");
 
@@ -52,6 +58,9 @@ bloom_notice_view_update (BloomSessionView *view)
   if (text != NULL)
     gtk_label_set_text (self->notice_label, text);
   gtk_widget_set_visible (self->undo_button, session != NULL && bloom_session_get_can_undo (session));
+  gtk_widget_set_visible (self->start_example_button,
+                          session != NULL && bloom_session_get_filter (session) == NULL &&
+                          !bloom_session_get_can_undo (session));
 
   /* Shown while it says something or slides, as the window's banners. */
   if (text != NULL)
@@ -90,6 +99,7 @@ bloom_notice_view_class_init (BloomNoticeViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BloomNoticeView, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, BloomNoticeView, notice_label);
   gtk_widget_class_bind_template_child (widget_class, BloomNoticeView, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomNoticeView, start_example_button);
   gtk_widget_class_bind_template_callback (widget_class, on_child_revealed);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

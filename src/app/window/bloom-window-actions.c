@@ -88,6 +88,24 @@ example_action (GtkWidget  *widget,
   _bloom_window_show_text_error (self, error);
 }
 
+/* The first start's demo: SPEC E1 at m = 8, k = 1, where the eight
+ * strings set every bit and any new string is a false positive. */
+static void
+start_example_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  BloomWindow *self = BLOOM_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  bloom_session_set_parameter_drafts (self->session, "8", "1");
+  if (bloom_session_create_filter_from_drafts (self->session, &error))
+    bloom_session_insert_example (self->session, &error);
+  _bloom_window_show_text_error (self, error);
+  if (error == NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->text_entry));
+}
+
 static void
 zoom_action (GtkWidget  *widget,
              const char *action_name,
@@ -266,6 +284,7 @@ _bloom_window_update_actions (BloomWindow *self)
   gtk_widget_action_set_enabled (widget, "filter.query", bloom_session_get_can_query (self->session));
   gtk_widget_action_set_enabled (widget, "filter.reset", active);
   gtk_widget_action_set_enabled (widget, "filter.example", active);
+  gtk_widget_action_set_enabled (widget, "filter.start-example", !active);
   gtk_widget_action_set_enabled (widget, "filter.undo", bloom_session_get_can_undo (self->session));
   gtk_widget_action_set_enabled (widget, "session.export-picture", active);
   gtk_widget_action_set_enabled (widget, "session.copy-grid-picture", active);
@@ -345,6 +364,7 @@ _bloom_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "filter.query", NULL, operation_action);
   gtk_widget_class_install_action (widget_class, "filter.reset", NULL, reset_action);
   gtk_widget_class_install_action (widget_class, "filter.example", NULL, example_action);
+  gtk_widget_class_install_action (widget_class, "filter.start-example", NULL, start_example_action);
   gtk_widget_class_install_action (widget_class, "filter.sizing-helper", NULL, sizing_helper_action);
 
   gtk_widget_class_install_action (widget_class, "view.zoom-in", NULL, zoom_action);

@@ -92,6 +92,7 @@ struct _BloomWindow
   BloomCountersView    *counters_view;
   BloomStepView        *step_view;
   GtkWidget            *grid_scroller;
+  GtkWidget            *grid_section;
   BloomBitGrid         *grid;
   BloomCursorView      *cursor_view;
   GtkExpander          *positions_expander;

@@ -18,6 +18,7 @@
 
 #include "config.h"
 
+#include "bloom-gtk-compat.h"
 #include "bloom-scroll.h"
 #include "bloom-window-private.h"
 #include "bloom-wrap-box.h"
@@ -120,8 +121,9 @@ static void
 on_session_changed (BloomWindow *self)
 {
   restart_stepping (self);
-  /* Without a filter the cursor view says so in the grid's place. */
-  gtk_widget_set_visible (self->grid_scroller, bloom_session_get_filter (self->session) != NULL);
+  /* Without a filter the notice says so; the grid's section, legend
+   * included, comes with the grid. */
+  gtk_widget_set_visible (self->grid_section, bloom_session_get_filter (self->session) != NULL);
   _bloom_window_update_actions (self);
 }
 
@@ -408,6 +410,7 @@ bind_template (GtkWidgetClass *widget_class)
   BIND (counters_view);
   BIND (step_view);
   BIND (grid_scroller);
+  BIND (grid_section);
   BIND (grid);
   BIND (cursor_view);
   BIND (positions_expander);
@@ -514,6 +517,11 @@ bloom_window_init (BloomWindow *self)
   ensure_style (gtk_widget_get_display (GTK_WIDGET (self)));
   gtk_widget_init_template (GTK_WIDGET (self));
   _bloom_window_init_zoom (self);
+  bloom_gtk_expander_keep_focus_out (self->positions_expander);
+  bloom_gtk_expander_keep_focus_out (self->details_expander);
+  bloom_gtk_expander_keep_focus_out (self->plot_expander);
+  bloom_gtk_expander_keep_focus_out (self->entries_expander);
+  bloom_gtk_expander_keep_focus_out (self->experiment_expander);
 
   /* The page scrolls as a whole, so every part of it gets its natural
    * height: a tall page must not squeeze the grid's own scroller. */
@@ -530,6 +538,8 @@ bloom_window_init (BloomWindow *self)
   g_object_bind_property (self, "revealed-steps", self->step_view, "revealed-steps",
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->grid, "cursor", self->cursor_view, "cursor",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->grid, "cursor-used", self->cursor_view, "cursor-used",
                           G_BINDING_SYNC_CREATE);
   bloom_scroll_chain_to_page (GTK_SCROLLED_WINDOW (self->grid_scroller));
 
