@@ -42,10 +42,15 @@ fi
 display=:$(( $$ % 500 + 100 ))
 Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
-trap 'kill $app_pid $xvfb 2>/dev/null || true' EXIT INT TERM
+trap 'kill ${app_pid:-} $xvfb 2>/dev/null || true; rm -rf "${scratch:-}"' EXIT INT TERM
 sleep 1
 
 export DISPLAY="$display" GSK_RENDERER=cairo GSETTINGS_BACKEND=memory GTK_A11Y=none
+# A home of its own: the app neither shows the user's stored session nor
+# stores the screenshots' one over it.
+scratch=$(mktemp -d)
+export HOME="$scratch" XDG_STATE_HOME="$scratch/state" XDG_CONFIG_HOME="$scratch/config" \
+  XDG_CACHE_HOME="$scratch/cache" XDG_DATA_HOME="$scratch/data"
 export GSETTINGS_SCHEMA_DIR="$builddir/data"
 
 "$app" &
@@ -64,6 +69,10 @@ sleep 0.5
 key () { xdotool key --window "$window" --delay 40 "$@"; sleep 0.15; }
 type_text () { xdotool type --window "$window" --delay 30 "$1"; sleep 0.1; }
 
+# What a first start shows: what a Bloom filter is, and the example.
+sleep 0.3
+import -window "$window" "$outdir/first-start.png"
+
 # m = 64, k = 3; the example a…h, then a query of its own.
 key alt+m ctrl+a; type_text 64
 key alt+k ctrl+a; type_text 3
@@ -74,11 +83,14 @@ type_text "date"; key ctrl+Return
 sleep 0.5
 import -window "$window" "$outdir/main.png"
 
-# For the back row: the whole page at 200 %.
+# For the back row: 200 %, stepping through a query; the page follows
+# the step to the grid.
 key ctrl+plus ctrl+plus ctrl+plus ctrl+plus ctrl+plus
+type_text "fig"; key ctrl+Return
+key ctrl+t alt+Right alt+Right
 sleep 0.8
 import -window "$window" "$outdir/zoom-200.png"
-key ctrl+0
+key ctrl+t ctrl+0
 sleep 0.5
 
 key alt+h
@@ -86,4 +98,4 @@ key alt+d
 sleep 0.6
 import -window "$window" "$outdir/details.png"
 
-echo "Saved $outdir/main.png, zoom-200.png and details.png ($size, LANGUAGE=$language, LANG=$LANG)"
+echo "Saved $outdir/first-start.png, main.png, zoom-200.png and details.png ($size, LANGUAGE=$language, LANG=$LANG)"
