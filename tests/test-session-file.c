@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "bloom-session-file.h"
 #include "storage-fixture.h"
@@ -543,6 +544,178 @@ test_read_is_bounded (void)
   fixture_remove_directory (dir);
 }
 
+
+/* The swapper: the path is a regular file, then a FIFO, then a regular
+ * file again, as fast as it goes, until told to stop. */
+typedef struct
+{
+  const char *dir;
+  const char *path;
+  gint        stop;
+  guint       swaps;
+} Swapper;
+
+static gpointer
+swap_in_thread (gpointer data)
+{
+  Swapper *swapper = data;
+  g_autofree char *regular = g_build_filename (swapper->dir, "regular.tmp", NULL);
+  g_autofree char *fifo = g_build_filename (swapper->dir, "fifo.tmp", NULL);
+
+  while (!g_atomic_int_get (&swapper->stop))
+    {
+      g_assert_true (g_file_set_contents (regular, "{}", -1, NULL));
+      g_assert_cmpint (g_rename (regular, swapper->path), ==, 0);
+      g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+      g_assert_cmpint (g_rename (fifo, swapper->path), ==, 0);
+      swapper->swaps++;
+    }
+
+  return NULL;
+}
+
+/* The reader: 1000 reads of the swapped path, each one's end counted. */
+typedef struct
+{
+  GFile  *file;
+  GMutex  lock;
+  GCond   cond;
+  guint   n_done;
+  guint   n_regular;
+  guint   n_special;
+} Reader;
+
+static gpointer
+read_in_thread (gpointer data)
+{
+  Reader *reader = data;
+
+  for (guint i = 0; i < 1000; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) bytes = bloom_session_file_read (reader->file, NULL, &error);
+
+      g_mutex_lock (&reader->lock);
+      if (bytes != NULL)
+        reader->n_regular++;
+      else
+        {
+          g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+          reader->n_special++;
+        }
+      reader->n_done++;
+      g_cond_signal (&reader->cond);
+      g_mutex_unlock (&reader->lock);
+    }
+
+  return NULL;
+}
+
+/* Issue 24: a path swapped between a regular file and a FIFO while it is
+ * opened never blocks the reader. Opening first (O_NONBLOCK) and checking
+ * what was opened leaves no moment in which a FIFO could be opened for
+ * a blocking read. Each read must end within 2 s of the one before; the
+ * whole takes well under 10 s. */
+static void
+test_read_swapped_fifo (void)
+{
+  g_autofree char *dir = fixture_make_directory ();
+  g_autofree char *path = g_build_filename (dir, "swapped.json", NULL);
+  Swapper swapper = { dir, path, 0, 0 };
+  Reader reader = { 0 };
+  GThread *swapping, *reading;
+  gint64 started = g_get_monotonic_time ();
+
+  g_assert_true (g_file_set_contents (path, "{}", -1, NULL));
+  reader.file = g_file_new_for_path (path);
+  g_mutex_init (&reader.lock);
+  g_cond_init (&reader.cond);
+
+  swapping = g_thread_new ("swapper", swap_in_thread, &swapper);
+  reading = g_thread_new ("reader", read_in_thread, &reader);
+
+  g_mutex_lock (&reader.lock);
+  while (reader.n_done < 1000)
+    {
+      guint before = reader.n_done;
+      gint64 deadline = g_get_monotonic_time () + 2 * G_TIME_SPAN_SECOND;
+
+      while (reader.n_done == before)
+        if (!g_cond_wait_until (&reader.cond, &reader.lock, deadline))
+          g_error ("read %u of 1000 blocked (the path was swapped for a FIFO)", before + 1);
+    }
+  g_mutex_unlock (&reader.lock);
+
+  g_thread_join (reading);
+  g_atomic_int_set (&swapper.stop, 1);
+  g_thread_join (swapping);
+
+  g_test_message ("%u regular, %u special, %u swaps, %.1f s", reader.n_regular,
+                  reader.n_special, swapper.swaps,
+                  (g_get_monotonic_time () - started) / (double) G_TIME_SPAN_SECOND);
+  g_assert_cmpuint (reader.n_regular + reader.n_special, ==, 1000);
+  g_assert_cmpint (g_get_monotonic_time () - started, <, 10 * G_TIME_SPAN_SECOND);
+
+  g_object_unref (reader.file);
+  g_mutex_clear (&reader.lock);
+  g_cond_clear (&reader.cond);
+  fixture_remove_directory (dir);
+}
+
+/* Issue 24: each message, word for word: a link that loops, a link to
+ * nothing, a file that cannot be opened (with the reason, a sentence),
+ * and GIO's words ending their sentence. */
+static void
+test_read_messages (void)
+{
+  g_autofree char *dir = fixture_make_directory ();
+  g_autofree char *loop = g_build_filename (dir, "loop.json", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling.json", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.json", NULL);
+  g_autofree char *locked = g_build_filename (dir, "locked.json", NULL);
+  struct
+  {
+    const char *path;
+    const char *message;
+  } cases[] = {
+    { loop, "It is a link that leads round in a circle to itself, never to a file. "
+            "Choose a file exported by Bloom Lab." },
+    { dangling, "It is a link to a file that does not exist. Choose a file exported by Bloom Lab." },
+    { missing, "There is no such file: it may have been moved, renamed or deleted. "
+               "Choose a file exported by Bloom Lab." },
+    { locked, "The file cannot be opened: Permission denied." },
+  };
+
+  g_assert_cmpint (symlink ("loop.json", loop), ==, 0);
+  g_assert_cmpint (symlink ("nowhere.json", dangling), ==, 0);
+  g_assert_true (g_file_set_contents (locked, "{}", -1, NULL));
+  g_assert_cmpint (g_chmod (locked, 0), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (cases[i].path);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) bytes = bloom_session_file_read (file, NULL, &error);
+
+      /* Root opens anything: the unreadable case says nothing then. */
+      if (bytes != NULL && cases[i].path == locked)
+        continue;
+      g_assert_null (bytes);
+      g_assert_nonnull (error);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+
+  {
+    g_autofree char *stop = bloom_session_file_sentence ("Permission denied");
+    g_autofree char *kept = bloom_session_file_sentence ("No such file.");
+
+    g_assert_cmpstr (stop, ==, "Permission denied.");
+    g_assert_cmpstr (kept, ==, "No such file.");
+  }
+
+  fixture_remove_directory (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -562,6 +735,8 @@ main (int   argc,
   g_test_add_func ("/session-file/import-folder", test_import_folder);
   g_test_add_func ("/session-file/import-many-values", test_import_many_values);
   g_test_add_func ("/session-file/import-largest", test_import_largest);
+  g_test_add_func ("/session-file/read-swapped-fifo", test_read_swapped_fifo);
+  g_test_add_func ("/session-file/read-messages", test_read_messages);
 
   return g_test_run ();
 }

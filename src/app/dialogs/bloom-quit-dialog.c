@@ -120,6 +120,16 @@ bloom_quit_dialog_new (GtkWindow        *parent,
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _("Replace Anyway"),
                                       -1);
     }
+  else if (purpose == BLOOM_QUIT_PURPOSE_OVERWRITE)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("Replace the Other Session?"));
+      gtk_label_set_text (self->title_label,
+                          _("Store This Session in Place of the Other Bloom Lab’s?"));
+      gtk_button_set_label (self->quit_button, _("_Replace Theirs"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->quit_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Replace Theirs"),
+                                      -1);
+    }
   gtk_label_set_text (self->body_label, body);
 
   return self;

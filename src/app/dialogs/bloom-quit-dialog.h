@@ -22,6 +22,7 @@ typedef enum
 {
   BLOOM_QUIT_PURPOSE_QUIT,
   BLOOM_QUIT_PURPOSE_REPLACE,   /* an import, or restoring a recovered session */
+  BLOOM_QUIT_PURPOSE_OVERWRITE, /* storing this session over another Bloom Lab's */
 } BloomQuitPurpose;
 
 #define BLOOM_TYPE_QUIT_DIALOG (bloom_quit_dialog_get_type ())

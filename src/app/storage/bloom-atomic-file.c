@@ -9,7 +9,10 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "bloom-atomic-file.h"
+#include "bloom-session-file.h"
 
 typedef struct
 {
@@ -18,6 +21,8 @@ typedef struct
   GFileCreateFlags       flags;
   BloomStreamFilterFunc  filter;
   gpointer               filter_data;
+  char                  *expected;  /* see BLOOM_ATOMIC_FILE_ABSENT; NULL: anything */
+  char                  *etag;      /* GIO's etag of what is replaced, once checked */
   gboolean               created;   /* there was no file: an empty one stands in */
   GFileOutputStream     *base;      /* GIO's replace stream */
   GOutputStream         *stream;    /* what the bytes go through: base, or the filter's */
@@ -29,6 +34,8 @@ static void
 replace_data_free (ReplaceData *data)
 {
   g_clear_pointer (&data->contents, g_bytes_unref);
+  g_clear_pointer (&data->expected, g_free);
+  g_clear_pointer (&data->etag, g_free);
   /* The filter's stream first: closing it must not close the base, which
    * is closed (renamed or abandoned) by now. */
   g_clear_object (&data->stream);
@@ -70,6 +77,16 @@ replace_fail (GTask  *task,
       g_task_return_error (task, g_steal_pointer (&data->error));
       g_object_unref (task);
     }
+}
+
+static GError *
+conflict_error (GFile *file)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+
+  /* Translators: %s is a file name */
+  return g_error_new (G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
+                      _("“%s” changed since Bloom Lab last read or wrote it."), name);
 }
 
 static void
@@ -177,6 +194,14 @@ replace_opened (GObject      *object,
   data->base = g_file_replace_finish (G_FILE (object), result, &error);
   if (data->base == NULL)
     {
+      /* Changed since it was checked: it is someone else's file now,
+       * even if it was our stand-in. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
+        {
+          data->created = FALSE;
+          g_clear_error (&error);
+          error = conflict_error (G_FILE (object));
+        }
       replace_fail (task, error);
       return;
     }
@@ -199,8 +224,11 @@ replace_open (GTask *task)
   /* The file exists now, so GIO writes a temporary file beside it and
    * renames that over it on close, after syncing it. Replacing the
    * destination, rather than writing through a link, keeps that true
-   * for links too. */
-  g_file_replace_async (g_task_get_source_object (task), NULL, data->make_backup,
+   * for links too. The etag (NULL when anything may be replaced) makes
+   * GIO refuse a file that changed since it was checked; an empty
+   * stand-in is never kept as the backup. */
+  g_file_replace_async (g_task_get_source_object (task), data->etag,
+                        data->make_backup && !data->created,
                         data->flags | G_FILE_CREATE_REPLACE_DESTINATION, G_PRIORITY_DEFAULT,
                         g_task_get_cancellable (task), replace_opened, task);
 }
@@ -211,12 +239,20 @@ replace_stand_in_closed (GObject      *object,
                          gpointer      user_data)
 {
   GTask *task = user_data;
+  ReplaceData *data = g_task_get_task_data (task);
   GError *error = NULL;
 
   if (!g_output_stream_close_finish (G_OUTPUT_STREAM (object), result, &error))
     {
       replace_fail (task, error);
       return;
+    }
+
+  /* Only our own stand-in may be replaced now. */
+  if (data->expected != NULL)
+    {
+      g_free (data->etag);
+      data->etag = g_file_output_stream_get_etag (G_FILE_OUTPUT_STREAM (object));
     }
 
   replace_open (task);
@@ -248,7 +284,92 @@ replace_created (GObject      *object,
     }
 
   g_error_free (error);
+
+  /* Another program made the file since this one found none. */
+  if (data->expected != NULL)
+    {
+      replace_fail (task, conflict_error (G_FILE (object)));
+      return;
+    }
+
   replace_open (task);
+}
+
+static void
+replace_create (GTask *task)
+{
+  ReplaceData *data = g_task_get_task_data (task);
+
+  g_file_create_async (g_task_get_source_object (task), data->flags, G_PRIORITY_DEFAULT,
+                       g_task_get_cancellable (task), replace_created, task);
+}
+
+/* In a worker thread: is the file still what was last read or written?
+ * Returns GIO's etag of what was compared, NULL with G_IO_ERROR_NOT_FOUND
+ * when there is no file, or NULL with another error. The etag is asked
+ * for first: should the file change between the two, the replace sees
+ * a different etag and refuses. The contents are compared as well, since
+ * a local file's etag is its modification time, which two writes within
+ * one tick of the file system's clock share. */
+static void
+check_in_thread (GTask        *check,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  GFile *file = source_object;
+  const char *expected = task_data;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GBytes) contents = NULL;
+  g_autofree char *sum = NULL;
+  GError *error = NULL;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_ETAG_VALUE, G_FILE_QUERY_INFO_NONE,
+                            cancellable, &error);
+  if (info == NULL)
+    {
+      g_task_return_error (check, error);
+      return;
+    }
+
+  contents = bloom_session_file_read (file, cancellable, &error);
+  if (contents == NULL)
+    {
+      g_task_return_error (check, error);
+      return;
+    }
+
+  sum = bloom_atomic_file_checksum (contents);
+  if (!g_str_equal (sum, expected))
+    {
+      g_task_return_error (check, conflict_error (file));
+      return;
+    }
+
+  g_task_return_pointer (check, g_strdup (g_file_info_get_etag (info)), g_free);
+}
+
+static void
+replace_checked (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  GTask *task = user_data;
+  ReplaceData *data = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  data->etag = g_task_propagate_pointer (G_TASK (result), &error);
+  if (error == NULL)
+    replace_open (task);
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    {
+      /* Gone (the user removed it): nothing is lost by writing one, as
+       * long as nobody makes one meanwhile. */
+      g_error_free (error);
+      replace_create (task);
+    }
+  else
+    replace_fail (task, error);
 }
 
 /* Writes @contents to @file with GIO's atomic replace: a temporary file
@@ -272,6 +393,35 @@ bloom_atomic_file_replace_async (GFile                 *file,
                                   GAsyncReadyCallback    callback,
                                   gpointer               user_data)
 {
+  bloom_atomic_file_replace_expecting_async (file, contents, NULL, make_backup, flags, filter,
+                                             filter_data, cancellable, callback, user_data);
+}
+
+char *
+bloom_atomic_file_checksum (GBytes *contents)
+{
+  g_return_val_if_fail (contents != NULL, NULL);
+
+  return g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, contents);
+}
+
+/* The same, when @file must still be what @expected says: nothing (
+ * BLOOM_ATOMIC_FILE_ABSENT) or contents with that checksum. Otherwise the
+ * write fails with G_IO_ERROR_WRONG_ETAG and @file stays as it is. The
+ * contents are compared in a worker thread, then GIO's etag of what was
+ * compared goes to g_file_replace(), which refuses a file changed since. */
+void
+bloom_atomic_file_replace_expecting_async (GFile                 *file,
+                                            GBytes                *contents,
+                                            const char            *expected,
+                                            gboolean               make_backup,
+                                            GFileCreateFlags       flags,
+                                            BloomStreamFilterFunc  filter,
+                                            gpointer               filter_data,
+                                            GCancellable          *cancellable,
+                                            GAsyncReadyCallback    callback,
+                                            gpointer               user_data)
+{
   GTask *task;
   ReplaceData *data;
 
@@ -280,6 +430,7 @@ bloom_atomic_file_replace_async (GFile                 *file,
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
   data = g_new0 (ReplaceData, 1);
+  data->expected = g_strdup (expected);
   data->contents = g_bytes_ref (contents);
   data->make_backup = make_backup;
   data->flags = flags;
@@ -291,7 +442,16 @@ bloom_atomic_file_replace_async (GFile                 *file,
   g_task_set_source_tag (task, bloom_atomic_file_replace_async);
   g_task_set_task_data (task, data, (GDestroyNotify) replace_data_free);
 
-  g_file_create_async (file, flags, G_PRIORITY_DEFAULT, cancellable, replace_created, task);
+  if (expected == NULL || expected[0] == '\0')
+    replace_create (task);
+  else
+    {
+      g_autoptr(GTask) check = g_task_new (file, cancellable, replace_checked, task);
+
+      g_task_set_source_tag (check, check_in_thread);
+      g_task_set_task_data (check, g_strdup (expected), g_free);
+      g_task_run_in_thread (check, check_in_thread);
+    }
 }
 
 gboolean

@@ -53,7 +53,10 @@ void      bloom_session_file_export_async   (BloomSession          *session,
 gboolean  bloom_session_file_export_finish  (GFile                 *file,
                                              GAsyncResult          *result,
                                              GError               **error);
-/* Blocking: refuses a folder, a pipe, a device (G_IO_ERROR_IS_DIRECTORY,
+/* @text ending in a full stop unless it ends a sentence already
+ * (g_free()): for GIO's messages before another sentence. */
+char     *bloom_session_file_sentence       (const char            *text);
+/* Blocking: opens first, then refuses a folder, a pipe, a device (G_IO_ERROR_IS_DIRECTORY,
  * G_IO_ERROR_NOT_REGULAR_FILE) and more than BLOOM_SESSION_FILE_MAX_BYTES
  * (BLOOM_ERROR_IMPORT_TOO_LARGE) before reading; reads no more than that. */
 GBytes   *bloom_session_file_read           (GFile                 *file,

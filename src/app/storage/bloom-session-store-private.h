@@ -43,6 +43,21 @@ struct _BloomSessionStore
   GBytes                *unreadable_copy;
   BloomStoredCopy        loaded_copy;
   gboolean               recovery_available;
+  /* Restored this run: its file stays until the session is stored or
+   * exported, or the user discards it. */
+  gboolean               recovery_pending;
+  gboolean               write_keeps_recovery; /* the write under way stores it */
+  BloomRecoveryReason    recovery_reason;
+  char                  *recovery_write_error;
+
+  /* What session.json holds as far as this store knows (docs/storage.md):
+   * the SHA-256 of what it last read or wrote, or BLOOM_ATOMIC_FILE_ABSENT;
+   * NOT_OPENED when it could not be read: never written over. */
+  char                  *stored_sum;
+  char                  *writing_sum;      /* of the write under way */
+  gboolean               conflict;         /* another Bloom Lab stored a different session */
+  int                    lock_fd;          /* the directory, locked while a write is under way */
+  guint                  lock_source;      /* waiting for another Bloom Lab's write to end */
 
   BloomStreamFilterFunc  filter;
   gpointer               filter_data;
@@ -58,6 +73,7 @@ typedef enum {
   PROP_LOADED_COPY,
   PROP_WRITE_ERROR,
   PROP_RECOVERY_AVAILABLE,
+  PROP_CONFLICT,
   N_PROPS
 } BloomSessionStoreProperty;
 
@@ -71,5 +87,17 @@ void _bloom_session_store_set_string_property    (BloomSessionStore          *se
 void _bloom_session_store_set_recovery_available (BloomSessionStore          *self,
                                                   gboolean                    available);
 void _bloom_session_store_ensure_directory       (BloomSessionStore          *self);
+void _bloom_session_store_set_stored             (BloomSessionStore          *self,
+                                                  GBytes                     *contents);
+gboolean _bloom_session_store_try_lock           (BloomSessionStore          *self);
+void _bloom_session_store_unlock                 (BloomSessionStore          *self);
+void _bloom_session_store_remove_recovery        (BloomSessionStore          *self);
+
+/* The first line of session-recovery-reason.txt; the rest is the error. */
+#define BLOOM_RECOVERY_REASON_WRITE_ERROR_KEY "write-error"
+#define BLOOM_RECOVERY_REASON_CONFLICT_KEY    "conflict"
+
+/* The checksum that matches no file: the current copy could not be read. */
+#define NOT_OPENED "not opened"
 
 G_END_DECLS

@@ -11,6 +11,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "bloom-session-store-private.h"
 
 /* What an interrupted write of GIO's atomic replace leaves behind. */
@@ -32,15 +34,15 @@ load_copy (BloomSessionStore  *self,
   if (bytes == NULL)
     return FALSE;
 
+  if (contents != NULL)
+    *contents = g_bytes_ref (bytes);
+
   json = g_bytes_get_data (bytes, &len);
   if (len == 0)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "empty");
       return FALSE;
     }
-
-  if (contents != NULL)
-    *contents = g_bytes_ref (bytes);
 
   /* The drafts and open details are the settings'; a document of
    * version 1 still carries them (SPEC P4), and is read without them. */
@@ -69,14 +71,17 @@ keep_unreadable (BloomSessionStore *self,
     g_debug ("Could not keep the unreadable copy: %s", error->message);
 }
 
-/* Leftovers of writes that a crash interrupted; the store is the only
- * writer in its directory. */
+/* Leftovers of writes that a crash interrupted. Another Bloom Lab may be
+ * writing one of them now: only while no write is under way. */
 static void
 remove_temporary_files (BloomSessionStore *self)
 {
   g_autoptr(GFileEnumerator) children = NULL;
   GFileInfo *info;
   GFile *child;
+
+  if (!_bloom_session_store_try_lock (self))
+    return;
 
   children = g_file_enumerate_children (self->directory, G_FILE_ATTRIBUTE_STANDARD_NAME,
                                         G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
@@ -85,6 +90,8 @@ remove_temporary_files (BloomSessionStore *self)
          info != NULL)
     if (g_str_has_prefix (g_file_info_get_name (info), GIO_TEMPORARY_PREFIX))
       g_file_delete (child, NULL, NULL);
+
+  _bloom_session_store_unlock (self);
 }
 
 /* The version 0.1.0 kept the document in the key "session" (SPEC P4). It
@@ -132,8 +139,9 @@ restore_previous (BloomSessionStore  *self,
                   GError            **error)
 {
   g_autoptr(GError) copy_error = NULL;
+  g_autoptr(GBytes) contents = NULL;
 
-  if (!load_copy (self, self->previous, NULL, error))
+  if (!load_copy (self, self->previous, &contents, error))
     return FALSE;
 
   /* The current copy must be a good one before the next write makes it
@@ -141,8 +149,44 @@ restore_previous (BloomSessionStore  *self,
   if (!g_file_copy (self->previous, self->current, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL,
                     &copy_error))
     g_debug ("Could not put the previous copy back: %s", copy_error->message);
+  else
+    _bloom_session_store_set_stored (self, contents);
 
   return TRUE;
+}
+
+/* Why the recovery file was written: session-recovery-reason.txt, absent
+ * when the session was too large (and from Bloom Lab before it). */
+static void
+read_recovery_reason (BloomSessionStore *self)
+{
+  g_autoptr(GFile) file = g_file_get_child (self->directory,
+                                            BLOOM_SESSION_STORE_RECOVERY_REASON_NAME);
+  g_autoptr(GBytes) contents = NULL;
+  g_autofree char *text = NULL;
+  char *line_end;
+
+  self->recovery_reason = BLOOM_RECOVERY_REASON_TOO_LARGE;
+  g_clear_pointer (&self->recovery_write_error, g_free);
+
+  contents = bloom_session_file_read (file, NULL, NULL);
+  if (contents == NULL)
+    return;
+
+  text = g_strndup (g_bytes_get_data (contents, NULL), g_bytes_get_size (contents));
+  line_end = strchr (text, '\n');
+  if (line_end == NULL)
+    return;
+  *line_end = '\0';
+
+  if (g_str_equal (text, BLOOM_RECOVERY_REASON_CONFLICT_KEY))
+    self->recovery_reason = BLOOM_RECOVERY_REASON_CONFLICT;
+  else if (g_str_equal (text, BLOOM_RECOVERY_REASON_WRITE_ERROR_KEY) &&
+           g_utf8_validate (line_end + 1, -1, NULL))
+    {
+      self->recovery_reason = BLOOM_RECOVERY_REASON_WRITE_ERROR;
+      self->recovery_write_error = g_strdup (line_end + 1);
+    }
 }
 
 gboolean
@@ -166,11 +210,28 @@ bloom_session_store_restore (BloomSessionStore  *self,
     copy = BLOOM_STORED_COPY_CURRENT;
   current_exists = !g_error_matches (current_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
 
+  /* What the next write expects to replace: what was read, or nothing;
+   * a file that could not be opened is never written over, so the write
+   * fails and says why instead. */
+  if (current_contents != NULL)
+    _bloom_session_store_set_stored (self, current_contents);
+  else if (current_exists)
+    {
+      g_free (self->stored_sum);
+      self->stored_sum = g_strdup (NOT_OPENED);
+    }
+  else
+    _bloom_session_store_set_stored (self, NULL);
+
   if (copy == BLOOM_STORED_COPY_NONE && current_exists)
     {
-      if (current_contents == NULL)
-        current_contents = g_bytes_new (NULL, 0);
-      keep_unreadable (self, current_contents, current_error->message);
+      /* Only what was read can be kept. */
+      if (current_contents != NULL)
+        keep_unreadable (self, current_contents, current_error->message);
+      else
+        _bloom_session_store_set_string_property (self, &self->unreadable_message,
+                                                  current_error->message,
+                                                  PROP_UNREADABLE_MESSAGE);
     }
 
   if (copy == BLOOM_STORED_COPY_NONE)
@@ -188,6 +249,7 @@ bloom_session_store_restore (BloomSessionStore  *self,
       self->loaded_copy = copy;
       _bloom_session_store_notify (self, PROP_LOADED_COPY);
     }
+  read_recovery_reason (self);
   _bloom_session_store_set_recovery_available (self, g_file_query_exists (self->recovery, NULL));
 
   /* Loading changed the session; what is stored is already this, except
@@ -228,15 +290,17 @@ recovery_imported (GObject      *object,
     }
 
   /* The session holds it now and is stored as usual: too large, it shows
-   * the notice of SPEC P2. */
-  g_file_delete_async (self->recovery, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
+   * the notice of SPEC P2. The file stays until the session is stored or
+   * exported (or discarded): a crash before that must not lose it. */
+  self->recovery_pending = TRUE;
   _bloom_session_store_set_recovery_available (self, FALSE);
   g_task_return_boolean (task, TRUE);
 }
 
 /* Replaces the session with the one in the recovery file, parsed off the
- * main loop, and removes the file. On error the session is unchanged and
- * the file stays. */
+ * main loop. The file stays until that session is stored or exported, or
+ * discard_recovery() is called: until then every start offers it. On
+ * error the session is unchanged. */
 void
 bloom_session_store_restore_recovery_async (BloomSessionStore   *self,
                                             GCancellable        *cancellable,
@@ -270,9 +334,45 @@ bloom_session_store_discard_recovery (BloomSessionStore *self)
 {
   g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
 
-  if (!self->recovery_available)
+  if (!self->recovery_available && !self->recovery_pending)
     return;
 
-  g_file_delete_async (self->recovery, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
-  _bloom_session_store_set_recovery_available (self, FALSE);
+  _bloom_session_store_remove_recovery (self);
+}
+
+/* The whole session is in a file the user chose: a restored recovery
+ * file is safe to remove. */
+void
+bloom_session_store_session_exported (BloomSessionStore *self)
+{
+  g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
+
+  if (self->recovery_pending)
+    _bloom_session_store_remove_recovery (self);
+}
+
+BloomRecoveryReason
+bloom_session_store_get_recovery_reason (BloomSessionStore *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), BLOOM_RECOVERY_REASON_TOO_LARGE);
+
+  return self->recovery_reason;
+}
+
+/* The write error that kept the session aside (untranslated words of the
+ * system, as GIO gave them then), or NULL. */
+const char *
+bloom_session_store_get_recovery_write_error (BloomSessionStore *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), NULL);
+
+  return self->recovery_write_error;
+}
+
+gboolean
+bloom_session_store_get_unreadable_kept (BloomSessionStore *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), FALSE);
+
+  return self->unreadable_copy != NULL && g_bytes_get_size (self->unreadable_copy) > 0;
 }

@@ -11,11 +11,20 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include "bloom-session-store-private.h"
 #include "bloom-settings.h"
 
 /* Changes are gathered for a moment and stored together. */
 #define SAVE_DELAY_MS 400
+/* How soon to look again when another Bloom Lab is writing. */
+#define LOCK_RETRY_MS 10
 
 G_DEFINE_ENUM_TYPE (BloomStoredCopy, bloom_stored_copy,
                     G_DEFINE_ENUM_VALUE (BLOOM_STORED_COPY_NONE, "none"),
@@ -91,6 +100,81 @@ _bloom_session_store_ensure_directory (BloomSessionStore *self)
 
 static void save_document (BloomSessionStore *self);
 
+/* What session.json holds now, as far as this store knows. */
+void
+_bloom_session_store_set_stored (BloomSessionStore *self,
+                                 GBytes            *contents)
+{
+  g_free (self->stored_sum);
+  self->stored_sum = contents != NULL ? bloom_atomic_file_checksum (contents)
+                                      : g_strdup (BLOOM_ATOMIC_FILE_ABSENT);
+}
+
+static void
+set_conflict (BloomSessionStore *self,
+              gboolean           conflict)
+{
+  if (self->conflict == conflict)
+    return;
+
+  self->conflict = conflict;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONFLICT]);
+}
+
+/* Another Bloom Lab's write, from its check to its rename, never meets
+ * this one's (docs/storage.md): the directory is locked meanwhile, with
+ * flock(), which the kernel lets go when a process dies. FALSE when
+ * another Bloom Lab holds it; a directory that cannot be locked (it does
+ * not exist yet, or its file system has no locks) is written unlocked,
+ * the etag and the contents still checked. */
+gboolean
+_bloom_session_store_try_lock (BloomSessionStore *self)
+{
+  int fd;
+
+  g_assert (self->lock_fd < 0);
+
+  fd = g_open (g_file_peek_path (self->directory), O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+  if (fd < 0)
+    return TRUE;
+
+  if (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      gboolean busy = errno == EWOULDBLOCK;
+
+      g_close (fd, NULL);
+      return !busy;
+    }
+
+  self->lock_fd = fd;
+
+  return TRUE;
+}
+
+void
+_bloom_session_store_unlock (BloomSessionStore *self)
+{
+  if (self->lock_fd < 0)
+    return;
+
+  /* Closing lets the lock go. */
+  g_close (self->lock_fd, NULL);
+  self->lock_fd = -1;
+}
+
+/* The restored recovery file is not needed any more. */
+void
+_bloom_session_store_remove_recovery (BloomSessionStore *self)
+{
+  g_autoptr(GFile) reason = g_file_get_child (self->directory,
+                                              BLOOM_SESSION_STORE_RECOVERY_REASON_NAME);
+
+  self->recovery_pending = FALSE;
+  g_file_delete (self->recovery, NULL, NULL);
+  g_file_delete (reason, NULL, NULL);
+  _bloom_session_store_set_recovery_available (self, FALSE);
+}
+
 static void
 document_written (GObject      *object,
                   GAsyncResult *result,
@@ -98,18 +182,29 @@ document_written (GObject      *object,
 {
   g_autoptr(BloomSessionStore) self = user_data;
   g_autoptr(GError) error = NULL;
+  g_autofree char *written_sum = g_steal_pointer (&self->writing_sum);
 
   self->writing = FALSE;
+  _bloom_session_store_unlock (self);
 
   if (!bloom_atomic_file_replace_finish (G_FILE (object), result, &error))
     {
-      /* The stored copy is as it was; the next change tries again. */
+      /* The stored copy is as it was; the next change tries again, except
+       * after a conflict, which the user settles first. */
       self->dirty = TRUE;
       g_debug ("Could not store the session: %s", error->message);
-      _bloom_session_store_set_string_property (self, &self->write_error, error->message, PROP_WRITE_ERROR);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
+        {
+          self->write_again = FALSE;
+          set_conflict (self, TRUE);
+        }
+      else
+        _bloom_session_store_set_string_property (self, &self->write_error, error->message, PROP_WRITE_ERROR);
     }
   else
     {
+      g_free (self->stored_sum);
+      self->stored_sum = g_steal_pointer (&written_sum);
       _bloom_session_store_set_string_property (self, &self->write_error, NULL, PROP_WRITE_ERROR);
       if (self->legacy_pending)
         {
@@ -117,6 +212,8 @@ document_written (GObject      *object,
           g_settings_reset (self->drafts, "session");
           g_settings_apply (self->drafts);
         }
+      if (self->write_keeps_recovery && self->recovery_pending)
+        _bloom_session_store_remove_recovery (self);
     }
 
   if (self->write_again)
@@ -126,9 +223,21 @@ document_written (GObject      *object,
     }
 }
 
+static gboolean
+lock_retry (gpointer user_data)
+{
+  BloomSessionStore *self = user_data;
+
+  self->lock_source = 0;
+  save_document (self);
+
+  return G_SOURCE_REMOVE;
+}
+
 /* SPEC P2: a document over the limit is not stored, and the copy stored
  * before stays as it was. Serialising and counting are all the main loop
- * does; GIO writes. */
+ * does; GIO writes. A write states what it replaces (docs/storage.md):
+ * what this store last read or wrote. */
 static void
 save_document (BloomSessionStore *self)
 {
@@ -137,7 +246,7 @@ save_document (BloomSessionStore *self)
   gsize len = 0;
   gsize chars;
 
-  if (!self->dirty)
+  if (!self->dirty || self->conflict || self->lock_source != 0)
     return;
 
   if (self->writing)
@@ -161,11 +270,23 @@ save_document (BloomSessionStore *self)
   set_unsaved (self, FALSE, 0);
 
   _bloom_session_store_ensure_directory (self);
+  if (!_bloom_session_store_try_lock (self))
+    {
+      /* Another Bloom Lab is writing: look again in a moment, and then
+       * find out whether it changed the file. */
+      self->lock_source = g_timeout_add (LOCK_RETRY_MS, lock_retry, self);
+      return;
+    }
+
   self->dirty = FALSE;
   self->writing = TRUE;
-  bloom_atomic_file_replace_async (self->current, contents, TRUE, G_FILE_CREATE_PRIVATE,
-                                    self->filter, self->filter_data, NULL,
-                                    document_written, g_object_ref (self));
+  self->write_keeps_recovery = self->recovery_pending;
+  g_free (self->writing_sum);
+  self->writing_sum = bloom_atomic_file_checksum (contents);
+  bloom_atomic_file_replace_expecting_async (self->current, contents, self->stored_sum, TRUE,
+                                             G_FILE_CREATE_PRIVATE, self->filter,
+                                             self->filter_data, NULL, document_written,
+                                             g_object_ref (self));
 }
 
 /* Stores what changed now, without waiting for the delay: the drafts and,
@@ -193,7 +314,7 @@ bloom_session_store_flush (BloomSessionStore *self)
 
   bloom_session_store_save_now (self);
 
-  while (self->writing)
+  while (self->writing || self->lock_source != 0)
     g_main_context_iteration (NULL, TRUE);
 }
 
@@ -214,6 +335,29 @@ recovery_written (GObject      *object,
   waiting->done = TRUE;
 }
 
+static void
+write_recovery_reason (BloomSessionStore *self)
+{
+  g_autoptr(GFile) file = g_file_get_child (self->directory,
+                                            BLOOM_SESSION_STORE_RECOVERY_REASON_NAME);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->unsaved)
+    {
+      g_file_delete (file, NULL, NULL);
+      return;
+    }
+
+  text = self->conflict ? g_strdup (BLOOM_RECOVERY_REASON_CONFLICT_KEY "\n")
+                        : g_strconcat (BLOOM_RECOVERY_REASON_WRITE_ERROR_KEY "\n",
+                                       self->write_error, NULL);
+  _bloom_session_store_ensure_directory (self);
+  if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_PRIVATE,
+                                NULL, NULL, &error))
+    g_debug ("Could not write why the session was kept aside: %s", error->message);
+}
+
 /* What a quit signal (SIGTERM, SIGINT, SIGHUP) does, when nobody can be
  * asked: stores what is pending; a session that could not be stored (over
  * the limit of SPEC P2, or its write failed) goes whole to the recovery
@@ -231,11 +375,13 @@ bloom_session_store_flush_for_exit (BloomSessionStore *self)
 
   bloom_session_store_flush (self);
 
-  /* Stored, or the copy stored before stays (too large, or a failed
-   * write): then the whole session goes to the recovery file. */
-  if (!self->unsaved && self->write_error == NULL)
+  /* Stored, or the copy stored before stays (too large, a failed write,
+   * or another Bloom Lab's session): then the whole session goes to the
+   * recovery file, and why beside it, unless it was too large. */
+  if (!self->unsaved && self->write_error == NULL && !self->conflict)
     return TRUE;
 
+  write_recovery_reason (self);
   json = bloom_state_to_json (self->session, &len);
   contents = g_bytes_new_take (json, len);
   _bloom_session_store_ensure_directory (self);
@@ -346,6 +492,8 @@ bloom_session_store_dispose (GObject *object)
         g_settings_unbind (self->session, bound_keys[i]);
       g_signal_handlers_disconnect_by_data (self->session, self);
     }
+  g_clear_handle_id (&self->lock_source, g_source_remove);
+  _bloom_session_store_unlock (self);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
   g_clear_object (&self->drafts);
@@ -385,6 +533,9 @@ bloom_session_store_finalize (GObject *object)
   g_clear_pointer (&self->write_error, g_free);
   g_clear_pointer (&self->unreadable_message, g_free);
   g_clear_pointer (&self->unreadable_copy, g_bytes_unref);
+  g_clear_pointer (&self->stored_sum, g_free);
+  g_clear_pointer (&self->writing_sum, g_free);
+  g_clear_pointer (&self->recovery_write_error, g_free);
 
   G_OBJECT_CLASS (bloom_session_store_parent_class)->finalize (object);
 }
@@ -422,6 +573,9 @@ bloom_session_store_get_property (GObject    *object,
       break;
     case PROP_RECOVERY_AVAILABLE:
       g_value_set_boolean (value, self->recovery_available);
+      break;
+    case PROP_CONFLICT:
+      g_value_set_boolean (value, self->conflict);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -490,12 +644,18 @@ bloom_session_store_class_init (BloomSessionStoreClass *klass)
   properties[PROP_RECOVERY_AVAILABLE] =
     g_param_spec_boolean ("recovery-available", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CONFLICT] =
+    g_param_spec_boolean ("conflict", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 bloom_session_store_init (BloomSessionStore *self)
 {
+  self->lock_fd = -1;
+  /* Nothing read yet: a scratch store's directory is new and empty. */
+  self->stored_sum = g_strdup (BLOOM_ATOMIC_FILE_ABSENT);
 }
 
 /* A store of @session in the user's state directory, with its drafts and
@@ -669,4 +829,99 @@ bloom_session_store_set_stream_filter (BloomSessionStore     *self,
 
   self->filter = filter;
   self->filter_data = filter_data;
+}
+
+gboolean
+bloom_session_store_get_conflict (BloomSessionStore *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), FALSE);
+
+  return self->conflict;
+}
+
+/* What another Bloom Lab stored, read now; NULL and @error if it cannot
+ * be read. @contents: the bytes, for their checksum. */
+static BloomSession *
+read_theirs (BloomSessionStore  *self,
+             GBytes            **contents,
+             GError            **error)
+{
+  g_autoptr(BloomSession) theirs = bloom_session_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  const char *json;
+  gsize len = 0;
+
+  bytes = bloom_session_file_read (self->current, NULL, error);
+  if (bytes == NULL)
+    return NULL;
+
+  /* The drafts and open details are the settings', shared by both. */
+  for (guint i = 0; i < G_N_ELEMENTS (bound_keys); i++)
+    {
+      g_auto(GValue) value = G_VALUE_INIT;
+
+      g_object_get_property (G_OBJECT (self->session), bound_keys[i], &value);
+      g_object_set_property (G_OBJECT (theirs), bound_keys[i], &value);
+    }
+
+  json = g_bytes_get_data (bytes, &len);
+  if (len > 0 &&
+      !bloom_state_load_json_full (theirs, json, len, BLOOM_STATE_FLAGS_FILTER_ONLY, error))
+    return NULL;
+
+  *contents = g_steal_pointer (&bytes);
+
+  return g_steal_pointer (&theirs);
+}
+
+/* "Load Theirs": the session the other Bloom Lab stored replaces this one
+ * (Ctrl+Z brings this one back), and is what this store expects to
+ * replace from now on. FALSE and @error if it cannot be read; then
+ * nothing changes. */
+gboolean
+bloom_session_store_load_theirs (BloomSessionStore  *self,
+                                 GError            **error)
+{
+  g_autoptr(BloomSession) theirs = NULL;
+  g_autoptr(GBytes) contents = NULL;
+
+  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  theirs = read_theirs (self, &contents, error);
+  if (theirs == NULL)
+    return FALSE;
+
+  bloom_session_replace (self->session, theirs);
+  /* What is stored is this now: nothing to write. */
+  g_clear_handle_id (&self->save_source, g_source_remove);
+  self->dirty = FALSE;
+  self->write_again = FALSE;
+  _bloom_session_store_set_stored (self, contents);
+  set_conflict (self, FALSE);
+
+  return TRUE;
+}
+
+/* "Keep Mine", once the user agreed: this session is stored over the one
+ * the other Bloom Lab stored, which it expects to find (a change after
+ * this is a conflict again). */
+void
+bloom_session_store_keep_mine (BloomSessionStore *self)
+{
+  g_autoptr(GBytes) contents = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
+
+  contents = bloom_session_file_read (self->current, NULL, &error);
+  if (contents != NULL)
+    _bloom_session_store_set_stored (self, contents);
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    _bloom_session_store_set_stored (self, NULL);
+  /* Otherwise the write fails as the read did, and says why. */
+
+  set_conflict (self, FALSE);
+  self->dirty = TRUE;
+  bloom_session_store_save_now (self);
 }

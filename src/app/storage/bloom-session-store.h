@@ -13,8 +13,9 @@
  *   session.json             the current copy
  *   session.json~            the copy written before it (GIO's backup)
  *   session-unreadable.json  a copy refused at start-up, kept for the user
- *   session-recovery.json    the full session at a quit signal, when it was
- *                            too large to store (SPEC P2)
+ *   session-recovery.json    the full session at a quit signal, when it
+ *                            could not be stored (SPEC P2; docs/storage.md)
+ *   session-recovery-reason.txt  why, unless it was too large
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -32,6 +33,15 @@ G_BEGIN_DECLS
 #define BLOOM_SESSION_STORE_PREVIOUS_NAME   "session.json~"
 #define BLOOM_SESSION_STORE_UNREADABLE_NAME "session-unreadable.json"
 #define BLOOM_SESSION_STORE_RECOVERY_NAME   "session-recovery.json"
+#define BLOOM_SESSION_STORE_RECOVERY_REASON_NAME "session-recovery-reason.txt"
+
+/* Why a quit signal kept the session aside in the recovery file. */
+typedef enum
+{
+  BLOOM_RECOVERY_REASON_TOO_LARGE,    /* over the limit of SPEC P2 */
+  BLOOM_RECOVERY_REASON_WRITE_ERROR,  /* its write failed: see get_recovery_write_error() */
+  BLOOM_RECOVERY_REASON_CONFLICT,     /* another Bloom Lab stored a different session */
+} BloomRecoveryReason;
 
 /* Which stored copy bloom_session_store_restore() loaded. */
 typedef enum
@@ -63,6 +73,9 @@ G_DECLARE_FINAL_TYPE (BloomSessionStore, bloom_session_store, BLOOM, SESSION_STO
  *   "write-error"         char*            why the last write failed, or NULL; nothing
  *                                          newer than the stored copy is stored then
  *   "recovery-available"  gboolean         a recovery file waits: offer restore or discard
+ *   "conflict"            gboolean         another Bloom Lab stored a different session
+ *                                          since this one last read or wrote it: nothing
+ *                                          is stored until load_theirs() or keep_mine()
  */
 
 /* Making, loading, saving */
@@ -137,6 +150,24 @@ gboolean           bloom_session_store_restore_recovery_finish (BloomSessionStor
                                                                 GAsyncResult       *result,
                                                                 GError            **error);
 void               bloom_session_store_discard_recovery   (BloomSessionStore *self);
+/* Why the recovery file was written; for WRITE_ERROR, the error. */
+BloomRecoveryReason bloom_session_store_get_recovery_reason      (BloomSessionStore *self);
+const char        *bloom_session_store_get_recovery_write_error  (BloomSessionStore *self);
+/* The session was exported whole: a restored recovery file is safe to go. */
+void               bloom_session_store_session_exported   (BloomSessionStore *self);
+
+/* An unreadable stored copy was read and is kept (FALSE: it could not be
+ * opened, so there is nothing to keep). */
+gboolean           bloom_session_store_get_unreadable_kept (BloomSessionStore *self);
+
+/* Two instances, one stored file (docs/storage.md): "conflict" is TRUE
+ * when a write was refused because another Bloom Lab stored a different
+ * session. load_theirs() puts that session in this one (Ctrl+Z brings
+ * this one back); keep_mine() stores this one over it. */
+gboolean           bloom_session_store_get_conflict       (BloomSessionStore *self);
+gboolean           bloom_session_store_load_theirs        (BloomSessionStore *self,
+                                                           GError           **error);
+void               bloom_session_store_keep_mine          (BloomSessionStore *self);
 
 /* For tests: every document the store writes goes through @filter. */
 void               bloom_session_store_set_stream_filter  (BloomSessionStore     *self,

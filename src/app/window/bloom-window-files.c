@@ -178,15 +178,17 @@ import_done (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autofree char *name = _bloom_window_display_name (job->file);
   g_autofree char *message = NULL;
+  g_autofree char *reason = NULL;
 
   if (!bloom_session_file_import_finish (BLOOM_SESSION (source), result, &error))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
 
+      reason = bloom_session_file_sentence (error->message);
       /* Translators: the first %s is a file name, the second why it failed */
       message = g_strdup_printf (_("Could not import “%s”: %s The current session is unchanged."),
-                                 name, error->message);
+                                 name, reason);
       _bloom_window_show_file_message (job->self, message, TRUE);
       return;
     }
@@ -212,16 +214,18 @@ recovery_restored (GObject      *source,
   g_autoptr(BloomWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
+  g_autofree char *reason = NULL;
 
   if (!bloom_session_store_restore_recovery_finish (BLOOM_SESSION_STORE (source), result, &error))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
 
+      reason = bloom_session_file_sentence (error->message);
       /* Translators: %s says why */
       message = g_strdup_printf (_("Could not restore the session kept aside: %s The current "
                                    "session is unchanged."),
-                                 error->message);
+                                 reason);
       _bloom_window_show_file_message (self, message, TRUE);
       return;
     }
@@ -263,6 +267,7 @@ save_done (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autofree char *name = _bloom_window_display_name (job->file);
   g_autofree char *message = NULL;
+  g_autofree char *reason = NULL;
 
   if (!bloom_session_file_write_finish (job->file, result, &error))
     {
@@ -270,8 +275,9 @@ save_done (GObject      *source,
         return;
 
       _bloom_window_forget_pending (self);
+      reason = bloom_session_file_sentence (error->message);
       /* Translators: the first %s is a file name, the second why it failed */
-      message = g_strdup_printf (_("Could not save to “%s”: %s"), name, error->message);
+      message = g_strdup_printf (_("Could not save to “%s”: %s"), name, reason);
       _bloom_window_show_file_message (self, message, TRUE);
       return;
     }
@@ -289,6 +295,9 @@ save_done (GObject      *source,
 
   if (job->kind != JOB_SESSION)
     return;
+
+  /* The whole session is in a file now: a restored recovery file can go. */
+  bloom_session_store_session_exported (self->store);
 
   /* Exported as the question before quitting or replacing asked. */
   if (self->close_after_export)

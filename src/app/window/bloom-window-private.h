@@ -75,6 +75,8 @@ struct _BloomWindow
   GtkWidget            *save_copy_button;
   GtkWidget            *dismiss_storage_button;
   GtkRevealer          *recovery_revealer;
+  GtkLabel             *recovery_label;
+  GtkRevealer          *conflict_revealer;
   GtkRevealer          *file_revealer;
   GtkWidget            *file_banner;
   GtkImage             *file_icon;
@@ -172,6 +174,7 @@ gboolean  _bloom_window_ask_before_close     (BloomWindow    *self);
 char     *_bloom_window_describe_not_kept    (BloomWindow    *self);
 void      _bloom_window_update_storage       (BloomWindow    *self);
 void      _bloom_window_update_recovery      (BloomWindow    *self);
+void      _bloom_window_class_add_storage_actions (GtkWidgetClass *widget_class);
 
 /* bloom-window-drop.c: files dropped on the window */
 void      _bloom_window_add_drop_target      (BloomWindow    *self);

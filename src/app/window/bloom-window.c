@@ -279,6 +279,8 @@ bloom_window_constructed (GObject *object)
                            G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->store, "notify::recovery-available",
                            G_CALLBACK (_bloom_window_update_recovery), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->store, "notify::conflict",
+                           G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
 
   bind_views (self);
   g_signal_connect_object (self->session, "changed",
@@ -393,6 +395,9 @@ bind_template (GtkWidgetClass *widget_class)
   BIND (save_copy_button);
   BIND (dismiss_storage_button);
   BIND (recovery_revealer);
+  BIND (recovery_label);
+  BIND (conflict_revealer);
+  _bloom_window_class_add_storage_actions (widget_class);
   BIND (file_revealer);
   BIND (file_banner);
   BIND (file_icon);
