@@ -216,7 +216,7 @@ make_user_session (void)
   g_assert_true (bloom_session_create_filter_from_drafts (session, &error));
   g_assert_nonnull (bloom_session_insert (session, "mine", -1, &error));
   g_assert_nonnull (bloom_session_query (session, "yours", -1, &error));
-  bloom_session_set_parameter_drafts (session, "16", "2x");
+  g_assert_nonnull (bloom_session_get_filter (session));
   bloom_session_set_text_draft (session, "half typed");
   bloom_session_set_detail_open (session, "model", TRUE);
   bloom_session_store_flush (bloom_application_get_store (BLOOM_APPLICATION (application)));
