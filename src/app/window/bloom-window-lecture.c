@@ -244,6 +244,9 @@ start_presenting (BloomWindow  *self,
       state->lecture = g_object_ref (lecture);
       show_fields (self, FALSE);
       _bloom_window_show_session (self, state->session);
+      /* The notice offers the user's Undo, or a newcomer's first steps:
+       * neither is the lecture's, which replaces its filters as it goes. */
+      bloom_session_view_set_session (BLOOM_SESSION_VIEW (self->notice_view), NULL);
       gtk_widget_set_visible (state->bar, TRUE);
       gtk_window_fullscreen (GTK_WINDOW (self));
     }
