@@ -2,7 +2,7 @@
 # Checks the desktop integration of an installed tree, as a package or the
 # Flatpak ships it: the desktop file, metainfo, MIME package, icons, schema
 # and translations are there and valid, with the same validators as the
-# tests of data/, and session files open with the app.
+# tests of data/, and session and lecture files open with the app.
 #
 #   build-aux/check-desktop-files.sh STAGE PREFIX
 #   (the tree was installed with DESTDIR=STAGE under PREFIX)
@@ -64,6 +64,17 @@ type=$(XDG_DATA_DIRS="$data_dirs" gio info -a standard::content-type "$sample" |
   { echo "a *.bloomlab.json file is '$type', not application/x-bloom-lab" >&2; exit 1; }
 grep -q '^MimeType=.*application/x-bloom-lab;' "$share/applications/$id.desktop" ||
   { echo "the desktop file does not open application/x-bloom-lab" >&2; exit 1; }
+
+# Lecture files: a type of their own beside the session's, which the
+# desktop file opens too.
+lecture="$stage/false-positive.bloomlab-lecture"
+printf '{"format": "bloom-lab-lecture", "version": 1}\n' > "$lecture"
+type=$(XDG_DATA_DIRS="$data_dirs" gio info -a standard::content-type "$lecture" |
+  sed -n 's/^ *standard::content-type: //p')
+[ "$type" = application/x-bloom-lab-lecture ] ||
+  { echo "a *.bloomlab-lecture file is '$type', not application/x-bloom-lab-lecture" >&2; exit 1; }
+grep -q '^MimeType=.*application/x-bloom-lab-lecture;' "$share/applications/$id.desktop" ||
+  { echo "the desktop file does not open application/x-bloom-lab-lecture" >&2; exit 1; }
 grep -q '^Exec=bloom-lab %[FU]$' "$share/applications/$id.desktop" ||
   { echo "the desktop file's Exec= takes no files" >&2; exit 1; }
 

@@ -170,8 +170,9 @@ bloom_application_activate (GApplication *application)
 }
 
 /* `bloom-lab FILE`, a double-click in Files, "Open With": the file opens
- * as Import opens it, with the same checks, question and Undo. One
- * session at a time: of several files, the first. */
+ * as Import opens it, with the same checks, question and Undo, or a
+ * lecture file plays. One session at a time: of several files, the
+ * first. */
 static void
 bloom_application_open (GApplication  *application,
                         GFile        **files,
@@ -182,7 +183,7 @@ bloom_application_open (GApplication  *application,
 
   gtk_window_present (window);
   if (n_files > 0)
-    bloom_window_import_file (BLOOM_WINDOW (window), files[0]);
+    bloom_window_open_file (BLOOM_WINDOW (window), files[0]);
 }
 
 static void

@@ -986,3 +986,41 @@ bloom_experiment_view_get_sweep_plot (BloomExperimentView *self)
 
   return GTK_WIDGET (self->sweep_plot);
 }
+
+/* A lecture's "experiment" or "sweep" step (bloom-window-lecture.c): the
+ * fields as the step says, then the run its button would start. */
+void
+bloom_experiment_view_start (BloomExperimentView *self,
+                             gboolean             sweep,
+                             guint                n_samples,
+                             guint                length,
+                             guint64              seed)
+{
+  g_autofree char *seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+
+  g_return_if_fail (BLOOM_IS_EXPERIMENT_VIEW (self));
+
+  /* A collapsed section's view waits: the sweep's n follows this filter. */
+  bloom_session_view_catch_up (BLOOM_SESSION_VIEW (self));
+  gtk_spin_button_set_value (self->n_spin, n_samples);
+  gtk_spin_button_set_value (self->length_spin, length);
+  gtk_editable_set_text (self->seed_entry, seed_text);
+  start_run (self, sweep ? RUN_SWEEP : RUN_SAMPLE);
+}
+
+/* Nothing measured: a lecture's step before its experiment shows none. */
+void
+bloom_experiment_view_clear (BloomExperimentView *self)
+{
+  g_return_if_fail (BLOOM_IS_EXPERIMENT_VIEW (self));
+
+  end_run (self);
+  show_status (self, NULL);
+  g_clear_pointer (&self->result, bloom_sample_result_free);
+  g_clear_weak_pointer (&self->result_filter);
+  g_clear_pointer (&self->sweep, g_ptr_array_unref);
+  bloom_sweep_plot_set_points (self->sweep_plot, NULL);
+  gtk_widget_set_visible (self->result_box, FALSE);
+  gtk_widget_set_visible (self->sweep_box, FALSE);
+  update_actions (self);
+}

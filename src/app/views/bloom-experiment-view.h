@@ -22,5 +22,11 @@ gboolean                 bloom_experiment_view_get_running (BloomExperimentView 
 const BloomSampleResult *bloom_experiment_view_get_result  (BloomExperimentView *self);
 GPtrArray               *bloom_experiment_view_get_sweep   (BloomExperimentView *self);
 GtkWidget               *bloom_experiment_view_get_sweep_plot (BloomExperimentView *self);
+void                     bloom_experiment_view_start       (BloomExperimentView *self,
+                                                            gboolean             sweep,
+                                                            guint                n_samples,
+                                                            guint                length,
+                                                            guint64              seed);
+void                     bloom_experiment_view_clear       (BloomExperimentView *self);
 
 G_END_DECLS

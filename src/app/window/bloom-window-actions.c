@@ -303,6 +303,7 @@ _bloom_window_update_actions (BloomWindow *self)
   gtk_widget_action_set_enabled (widget, "session.discard-recovery", recovery);
   gtk_widget_action_set_enabled (widget, "session.dismiss-message",
                                  _bloom_window_get_file_message_shown (self));
+  _bloom_window_update_lecture_actions (self);
 }
 
 /* Ctrl+Z must reach Undo before a text field takes it for its own undo,

@@ -1,5 +1,5 @@
 /* bloom-window-drop.c — a file dropped on the window opens as Import
- * opens it (SPEC P3)
+ * opens it (SPEC P3), a lecture file as a lecture
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,7 +10,8 @@
 
 #include "bloom-window-private.h"
 
-/* A file dropped on the window opens as Import opens it. */
+/* A file dropped on the window opens as Import opens it, or plays as a
+ * lecture. */
 static gboolean
 on_drop (GtkDropTarget *target,
          const GValue  *value,
@@ -27,7 +28,7 @@ on_drop (GtkDropTarget *target,
   if (files == NULL)
     return FALSE;
 
-  bloom_window_import_file (self, files->data);
+  bloom_window_open_file (self, files->data);
   g_slist_free (files);
 
   return TRUE;

@@ -5,7 +5,8 @@
  * (file dialogs, import and export), bloom-window-storage.c (storage
  * banners and the quit flow), bloom-window-pictures.c (pictures and the
  * clipboard), bloom-window-drop.c (files dropped on the window) and
- * bloom-window-zoom.c
+ * bloom-window-zoom.c, and bloom-window-lecture.c (a lecture played on
+ * its own session)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -29,6 +30,10 @@ G_BEGIN_DECLS
 
 /* The type of Bloom Lab's session files (data/…mime.xml). */
 #define BLOOM_WINDOW_SESSION_MIME_TYPE "application/x-bloom-lab"
+
+/* bloom-window-lecture.c's state: the lecture playing and what it
+ * gives back when it ends. */
+typedef struct _BloomWindowLecture BloomWindowLecture;
 
 struct _BloomWindow
 {
@@ -55,6 +60,8 @@ struct _BloomWindow
   gboolean              replace_pending;
   GFile                *replace_file;
   GCancellable         *file_cancellable;
+  /* The lecture playing, if any (bloom-window-lecture.c). */
+  BloomWindowLecture   *lecture;
 
   /* The last operation refused, shown under the string field until the
    * string changes or an operation succeeds. */
@@ -121,6 +128,9 @@ void      _bloom_window_present_kept         (BloomWindow    *self,
                                               GtkWindow     **kept,
                                               GtkWindow     *(*make) (BloomWindow *self));
 
+void      _bloom_window_show_session         (BloomWindow    *self,
+                                              BloomSession   *session);
+
 /* bloom-window-zoom.c */
 void      _bloom_window_class_add_zoom       (GtkWidgetClass *widget_class);
 void      _bloom_window_init_zoom            (BloomWindow    *self);
@@ -178,6 +188,14 @@ void      _bloom_window_class_add_storage_actions (GtkWidgetClass *widget_class)
 
 /* bloom-window-drop.c: files dropped on the window */
 void      _bloom_window_add_drop_target      (BloomWindow    *self);
+
+/* bloom-window-lecture.c: a lecture played on its own session */
+void      _bloom_window_class_add_lecture    (GtkWidgetClass *widget_class);
+void      _bloom_window_init_lecture         (BloomWindow    *self);
+void      _bloom_window_dispose_lecture      (BloomWindow    *self);
+gboolean  _bloom_window_is_presenting        (BloomWindow    *self);
+void      _bloom_window_leave_lecture        (BloomWindow    *self);
+void      _bloom_window_update_lecture_actions (BloomWindow  *self);
 
 /* bloom-window-pictures.c: pictures and the clipboard */
 void      _bloom_window_choose_picture       (BloomWindow    *self);

@@ -255,6 +255,35 @@ bind_views (BloomWindow *self)
 }
 
 static void
+connect_session (BloomWindow *self)
+{
+  g_signal_connect_object (self->session, "changed",
+                           G_CALLBACK (on_session_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::open-details",
+                           G_CALLBACK (on_open_details_changed), self, G_CONNECT_SWAPPED);
+}
+
+/* The session the views, the sections and the actions show: the store's,
+ * or a lecture's own while it plays (bloom-window-lecture.c), which hides
+ * the fields meanwhile: they belong to the store's session's drafts. */
+void
+_bloom_window_show_session (BloomWindow  *self,
+                            BloomSession *session)
+{
+  if (self->session == session)
+    return;
+
+  g_signal_handlers_disconnect_by_func (self->session, on_session_changed, self);
+  g_signal_handlers_disconnect_by_func (self->session, on_open_details_changed, self);
+  g_set_object (&self->session, session);
+  bind_views (self);
+  connect_session (self);
+  on_open_details_changed (self);
+  on_session_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+static void
 bloom_window_constructed (GObject *object)
 {
   BloomWindow *self = BLOOM_WINDOW (object);
@@ -283,10 +312,7 @@ bloom_window_constructed (GObject *object)
                            G_CALLBACK (_bloom_window_update_storage), self, G_CONNECT_SWAPPED);
 
   bind_views (self);
-  g_signal_connect_object (self->session, "changed",
-                           G_CALLBACK (on_session_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notify::open-details",
-                           G_CALLBACK (on_open_details_changed), self, G_CONNECT_SWAPPED);
+  connect_session (self);
 
   _bloom_window_update_storage (self);
   _bloom_window_update_recovery (self);
@@ -302,6 +328,7 @@ bloom_window_dispose (GObject *object)
   BloomWindow *self = BLOOM_WINDOW (object);
 
   g_cancellable_cancel (self->file_cancellable);
+  _bloom_window_dispose_lecture (self);
   destroy_kept_window (&self->sizing_dialog);
   destroy_kept_window (&self->shortcuts_window);
   gtk_widget_dispose_template (GTK_WIDGET (self), BLOOM_TYPE_WINDOW);
@@ -489,6 +516,7 @@ bloom_window_class_init (BloomWindowClass *klass)
 
   bind_template (widget_class);
   _bloom_window_class_add_actions (widget_class);
+  _bloom_window_class_add_lecture (widget_class);
 }
 
 /* style.css, once per display. Plain GtkApplication does not load it, and
@@ -550,6 +578,8 @@ bloom_window_init (BloomWindow *self)
 
   _bloom_window_add_capture_shortcuts (self);
   _bloom_window_add_drop_target (self);
+  /* Last: it puts the page under the lecture's caption and cover. */
+  _bloom_window_init_lecture (self);
 }
 
 /* A window on the session of @store (the application's, or a scratch
@@ -601,7 +631,8 @@ bloom_window_set_zoom (BloomWindow *self,
   old_zoom = self->zoom;
   self->zoom = zoom;
   _bloom_window_apply_zoom (self, old_zoom);
-  if (g_settings_get_int (self->settings, "zoom") != (int) zoom)
+  /* A lecture's zoom is its own: the user's stays stored. */
+  if (!_bloom_window_is_presenting (self) && g_settings_get_int (self->settings, "zoom") != (int) zoom)
     g_settings_set_int (self->settings, "zoom", zoom);
   _bloom_window_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);

@@ -27,6 +27,10 @@ BloomWindow  *bloom_window_new         (GtkApplication    *application,
 BloomSession *bloom_window_get_session (BloomWindow    *self);
 void          bloom_window_import_file (BloomWindow    *self,
                                         GFile          *file);
+void          bloom_window_open_file   (BloomWindow    *self,
+                                        GFile          *file);
+void          bloom_window_open_lecture (BloomWindow   *self,
+                                         GFile         *file);
 void          bloom_window_export_file (BloomWindow    *self,
                                         GFile          *file);
 void          bloom_window_export_picture (BloomWindow        *self,
