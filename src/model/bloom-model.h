@@ -9,6 +9,8 @@
 #include "bloom-error.h"
 #include "bloom-filter.h"
 #include "bloom-hash.h"
+#include "bloom-lecture.h"
+#include "bloom-lecture-step.h"
 #include "bloom-operation.h"
 #include "bloom-sample.h"
 #include "bloom-sampler.h"
