@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "bloom-experiment-view.h"
 #include "bloom-lecture-dialog.h"
 #include "bloom-session-store.h"
 #include "storage-fixture.h"
@@ -274,6 +275,114 @@ test_record_and_replay (Fixture       *fixture,
   fixture_remove_directory (directory);
 }
 
+static void
+set_spin (Fixture    *fixture,
+          const char *name,
+          double      value)
+{
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (fixture, name)), value);
+  settle ();
+}
+
+/* Runs "experiment.run" or "experiment.sweep" to its end. */
+static void
+run_experiment (Fixture    *fixture,
+                const char *action)
+{
+  BloomExperimentView *view = BLOOM_EXPERIMENT_VIEW (child (fixture, "experiment_view"));
+  gint64 deadline = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), action, NULL));
+  while (bloom_experiment_view_get_running (view))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  settle ();
+}
+
+static void
+assert_row (BloomLectureDialog *dialog,
+            guint               index,
+            const char         *text)
+{
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (row_part (dialog, index, FALSE))), ==, text);
+}
+
+/* The example, a measurement and a sweep as they ran (samples, length,
+ * seed), and a reset; a save that fails says so and keeps the steps. */
+static void
+test_example_experiment_reset (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autofree char *directory = fixture_make_directory ();
+  g_autofree char *missing = g_build_filename (directory, "missing", "l.bloomlab-lecture", NULL);
+  g_autoptr(GFile) missing_file = g_file_new_for_path (missing);
+  g_autoptr(BloomLecture) lecture = NULL;
+  g_autoptr(BloomSession) replayed = NULL;
+  BloomLectureDialog *dialog;
+  BloomLectureStep *step;
+  GtkWidget *banner;
+
+  toggle_recording (fixture->window);
+  activate (fixture, "filter.create");
+  activate (fixture, "filter.example");
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "experiment_expander")), TRUE);
+  settle ();
+  set_spin (fixture, "n_spin", 1000);
+  set_spin (fixture, "length_spin", 8);
+  gtk_editable_set_text (GTK_EDITABLE (child (fixture, "seed_entry")), "42");
+  settle ();
+  run_experiment (fixture, "experiment.run");
+  set_spin (fixture, "n_max_spin", 16);
+  set_spin (fixture, "steps_spin", 4);
+  run_experiment (fixture, "experiment.sweep");
+  activate (fixture, "filter.reset");
+  toggle_recording (fixture->window);
+
+  dialog = open_save_dialog (fixture->window);
+  g_assert_cmpuint (n_rows (dialog), ==, 6);
+  assert_row (dialog, 0, "1. Create a filter with m = 64 and k = 3");
+  assert_row (dialog, 1, "2. Insert the example strings “a” to “h”");
+  assert_row (dialog, 2, "3. Open “Experiment”");
+  assert_row (dialog, 3, "4. Measure 1000 random strings of 8 characters, seed 42");
+  assert_row (dialog, 4, "5. Sweep over n with 1000 random strings of 8 characters, seed 42");
+  assert_row (dialog, 5, "6. Reset the filter");
+
+  /* Nowhere to write: the window says why, and the steps stay. */
+  g_assert_true (bloom_lecture_dialog_save_to_file (dialog, missing_file));
+  wait_for_file_message (fixture->window);
+  banner = child (fixture, "file_banner");
+  g_assert_true (gtk_widget_has_css_class (banner, "error"));
+  g_assert_true (g_str_has_prefix (label_text (fixture, "file_label"),
+                                   "Could not save the lecture to “l.bloomlab-lecture”: "));
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+  activate (fixture, "session.dismiss-message");
+
+  lecture = save_and_read (fixture->window, directory, "more.bloomlab-lecture", "", "");
+  g_assert_null (bloom_lecture_get_title (lecture));
+  g_assert_cmpuint (bloom_lecture_get_n_steps (lecture), ==, 6);
+  g_assert_cmpint (bloom_lecture_step_get_action (bloom_lecture_get_step (lecture, 1)), ==,
+                   BLOOM_LECTURE_ACTION_EXAMPLE);
+  step = bloom_lecture_get_step (lecture, 3);
+  g_assert_cmpint (bloom_lecture_step_get_action (step), ==, BLOOM_LECTURE_ACTION_EXPERIMENT);
+  g_assert_cmpuint (bloom_lecture_step_get_n_samples (step), ==, 1000);
+  g_assert_cmpuint (bloom_lecture_step_get_length (step), ==, 8);
+  g_assert_cmpuint (bloom_lecture_step_get_seed (step), ==, 42);
+  step = bloom_lecture_get_step (lecture, 4);
+  g_assert_cmpint (bloom_lecture_step_get_action (step), ==, BLOOM_LECTURE_ACTION_SWEEP);
+  g_assert_cmpuint (bloom_lecture_step_get_n_samples (step), ==, 1000);
+  g_assert_cmpuint (bloom_lecture_step_get_seed (step), ==, 42);
+  g_assert_cmpint (bloom_lecture_step_get_action (bloom_lecture_get_step (lecture, 5)), ==,
+                   BLOOM_LECTURE_ACTION_RESET);
+
+  replayed = replay (lecture);
+  assert_same_filter (replayed, fixture->session);
+  g_assert_null (bloom_session_get_last_operation (replayed));
+
+  fixture_remove_directory (directory);
+}
+
 /* A window on a store that keeps its session in @directory. */
 static BloomWindow *
 open_stored_window (const char *directory)
@@ -364,6 +473,8 @@ main (int   argc,
 
   g_test_add ("/record/record-and-replay", Fixture, NULL, fixture_set_up,
               test_record_and_replay, fixture_tear_down);
+  g_test_add ("/record/example-experiment-reset", Fixture, NULL, fixture_set_up,
+              test_example_experiment_reset, fixture_tear_down);
   g_test_add_func ("/record/store-untouched", test_store_untouched);
 
   return g_test_run ();
