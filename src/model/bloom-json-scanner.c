@@ -421,3 +421,55 @@ bloom_json_scanner_check (const char  *json,
 
   return ok;
 }
+
+/* Whether @root_node is an object that says it is a document of @format. */
+static gboolean
+has_format (JsonNode   *root_node,
+            const char *format)
+{
+  JsonNode *format_node;
+
+  if (root_node == NULL || !JSON_NODE_HOLDS_OBJECT (root_node))
+    return FALSE;
+
+  format_node = json_object_get_member (json_node_get_object (root_node), "format");
+
+  return format_node != NULL && JSON_NODE_HOLDS_VALUE (format_node) &&
+         json_node_get_value_type (format_node) == G_TYPE_STRING &&
+         g_strcmp0 (json_node_get_string (format_node), format) == 0;
+}
+
+JsonObject *
+bloom_json_scanner_parse (JsonParser  *parser,
+                          const char  *json,
+                          gsize        len,
+                          const char  *format,
+                          const char  *wrong_format,
+                          GError     **error)
+{
+  g_autoptr(GError) parse_error = NULL;
+
+  if (!bloom_state_check_size (len, error) ||
+      !bloom_json_scanner_check (json, len, error))
+    return NULL;
+
+  if (!json_parser_load_from_data (parser, json, len, &parse_error))
+    {
+      /* json-glib 1.6 quotes the unexpected token cut off after a number
+       * of bytes, which can split a character: the message shown to the
+       * user must stay valid UTF-8. */
+      g_autofree char *reason = g_utf8_make_valid (parse_error->message, -1);
+
+      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
+                   _("The file is not valid JSON: %s"), reason);
+      return NULL;
+    }
+
+  if (!has_format (json_parser_get_root (parser), format))
+    {
+      g_set_error_literal (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_WRONG_FORMAT, wrong_format);
+      return NULL;
+    }
+
+  return json_node_get_object (json_parser_get_root (parser));
+}

@@ -14,12 +14,24 @@
 
 #pragma once
 
-#include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
 gboolean bloom_json_scanner_check (const char  *json,
                                    gsize        len,
                                    GError     **error);
+/* The whole first pass of a document the user gives (a session, a
+ * lecture): the size cap, the scanner, then json-glib, which keeps the
+ * root in @parser. Returns the root object when its "format" member is
+ * @format; %NULL otherwise, with a BLOOM_ERROR_IMPORT_* error:
+ * @wrong_format (BLOOM_ERROR_IMPORT_WRONG_FORMAT, a translated message
+ * that says what the caller expected) for a document of another format. */
+JsonObject *bloom_json_scanner_parse (JsonParser  *parser,
+                                      const char  *json,
+                                      gsize        len,
+                                      const char  *format,
+                                      const char  *wrong_format,
+                                      GError     **error);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include "bloom-error.h"
 #include "bloom-filter.h"
 #include "bloom-lecture-step-private.h"
+#include "bloom-operation.h"
 #include "bloom-sample.h"
 #include "bloom-text.h"
 
@@ -63,8 +64,22 @@ static const char * const section_names[] = {
   NULL
 };
 
+/* The members of "create", and of "experiment" and "sweep". */
+static const char * const create_names[] = { "m", "k", NULL };
+static const char * const sample_names[] = { "samples", "length", "seed", NULL };
+
 /* The window's zoom steps: a lecture asks for one of them. */
 static const guint zoom_steps[] = { 50, 67, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300 };
+
+static gboolean
+is_zoom_step (guint64 zoom)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (zoom_steps); i++)
+    if (zoom_steps[i] == zoom)
+      return TRUE;
+
+  return FALSE;
+}
 
 static void
 bloom_lecture_step_finalize (GObject *object)
@@ -220,6 +235,269 @@ bloom_lecture_step_class_init (BloomLectureStepClass *klass)
 static void
 bloom_lecture_step_init (BloomLectureStep *self)
 {
+}
+
+/* Building, as "Record Lecture" does: each constructor checks what its
+ * caller must give (programming errors); bloom_lecture_new() then checks
+ * the steps together as a document read is checked. */
+
+static BloomLectureStep *
+step_new (BloomLectureAction action)
+{
+  BloomLectureStep *self = g_object_new (BLOOM_TYPE_LECTURE_STEP, NULL);
+
+  self->action = action;
+
+  return self;
+}
+
+/**
+ * bloom_lecture_step_new:
+ * @action: %BLOOM_LECTURE_ACTION_NONE (a caption only),
+ *   %BLOOM_LECTURE_ACTION_EXAMPLE or %BLOOM_LECTURE_ACTION_RESET
+ *
+ * A step whose action takes no values.
+ *
+ * Returns: (transfer full): the step
+ */
+BloomLectureStep *
+bloom_lecture_step_new (BloomLectureAction action)
+{
+  g_return_val_if_fail (action == BLOOM_LECTURE_ACTION_NONE || action == BLOOM_LECTURE_ACTION_EXAMPLE ||
+                        action == BLOOM_LECTURE_ACTION_RESET, NULL);
+
+  return step_new (action);
+}
+
+/**
+ * bloom_lecture_step_new_create:
+ * @m: the filter's bits, %BLOOM_M_MIN to %BLOOM_M_MAX
+ * @k: its positions per string, %BLOOM_K_MIN to %BLOOM_K_MAX
+ *
+ * Returns: (transfer full): a "create" step
+ */
+BloomLectureStep *
+bloom_lecture_step_new_create (guint m,
+                               guint k)
+{
+  BloomLectureStep *self;
+
+  g_return_val_if_fail (m >= BLOOM_M_MIN && m <= BLOOM_M_MAX, NULL);
+  g_return_val_if_fail (k >= BLOOM_K_MIN && k <= BLOOM_K_MAX, NULL);
+
+  self = step_new (BLOOM_LECTURE_ACTION_CREATE);
+  self->m = m;
+  self->k = k;
+
+  return self;
+}
+
+/**
+ * bloom_lecture_step_new_text:
+ * @action: %BLOOM_LECTURE_ACTION_INSERT or %BLOOM_LECTURE_ACTION_QUERY
+ * @text: the string, valid UTF-8
+ *
+ * Returns: (transfer full): an "insert" or "query" step
+ */
+BloomLectureStep *
+bloom_lecture_step_new_text (BloomLectureAction  action,
+                             const char         *text)
+{
+  BloomLectureStep *self;
+
+  g_return_val_if_fail (action == BLOOM_LECTURE_ACTION_INSERT || action == BLOOM_LECTURE_ACTION_QUERY, NULL);
+  g_return_val_if_fail (text != NULL && g_utf8_validate (text, -1, NULL), NULL);
+
+  self = step_new (action);
+  self->text = g_strdup (text);
+
+  return self;
+}
+
+/**
+ * bloom_lecture_step_new_section:
+ * @action: %BLOOM_LECTURE_ACTION_OPEN or %BLOOM_LECTURE_ACTION_CLOSE
+ * @section: a section's stable name, such as
+ *   %BLOOM_LECTURE_SECTION_HASH_POSITIONS
+ *
+ * Returns: (transfer full): an "open" or "close" step
+ */
+BloomLectureStep *
+bloom_lecture_step_new_section (BloomLectureAction  action,
+                                const char         *section)
+{
+  BloomLectureStep *self;
+
+  g_return_val_if_fail (action == BLOOM_LECTURE_ACTION_OPEN || action == BLOOM_LECTURE_ACTION_CLOSE, NULL);
+  g_return_val_if_fail (section != NULL && g_strv_contains (section_names, section), NULL);
+
+  self = step_new (action);
+  self->section = g_strdup (section);
+
+  return self;
+}
+
+/**
+ * bloom_lecture_step_new_position:
+ * @position: how many positions of the last operation to show,
+ *   %BLOOM_LECTURE_POSITION_MIN to %BLOOM_LECTURE_POSITION_MAX
+ *
+ * Returns: (transfer full): a "step" step: step-through on, at @position
+ */
+BloomLectureStep *
+bloom_lecture_step_new_position (guint position)
+{
+  BloomLectureStep *self;
+
+  g_return_val_if_fail (position >= BLOOM_LECTURE_POSITION_MIN &&
+                        position <= BLOOM_LECTURE_POSITION_MAX, NULL);
+
+  self = step_new (BLOOM_LECTURE_ACTION_STEP);
+  self->position = position;
+
+  return self;
+}
+
+/**
+ * bloom_lecture_step_new_zoom:
+ * @zoom: one of the window's zoom steps in percent, 50 to 300
+ *
+ * Returns: (transfer full): a "zoom" step
+ */
+BloomLectureStep *
+bloom_lecture_step_new_zoom (guint zoom)
+{
+  BloomLectureStep *self;
+
+  g_return_val_if_fail (is_zoom_step (zoom), NULL);
+
+  self = step_new (BLOOM_LECTURE_ACTION_ZOOM);
+  self->zoom = zoom;
+
+  return self;
+}
+
+/**
+ * bloom_lecture_step_new_sample:
+ * @action: %BLOOM_LECTURE_ACTION_EXPERIMENT or %BLOOM_LECTURE_ACTION_SWEEP
+ * @n_samples: the strings to draw, %BLOOM_SAMPLE_SIZE_MIN to
+ *   %BLOOM_SAMPLE_SIZE_MAX
+ * @length: their length, %BLOOM_SAMPLE_LENGTH_MIN to
+ *   %BLOOM_SAMPLE_LENGTH_MAX
+ * @seed: the seed, at most %BLOOM_LECTURE_SEED_MAX
+ *
+ * Returns: (transfer full): an "experiment" or "sweep" step
+ */
+BloomLectureStep *
+bloom_lecture_step_new_sample (BloomLectureAction action,
+                               guint              n_samples,
+                               guint              length,
+                               guint64            seed)
+{
+  BloomLectureStep *self;
+
+  g_return_val_if_fail (action == BLOOM_LECTURE_ACTION_EXPERIMENT || action == BLOOM_LECTURE_ACTION_SWEEP,
+                        NULL);
+  g_return_val_if_fail (n_samples >= BLOOM_SAMPLE_SIZE_MIN && n_samples <= BLOOM_SAMPLE_SIZE_MAX, NULL);
+  g_return_val_if_fail (length >= BLOOM_SAMPLE_LENGTH_MIN && length <= BLOOM_SAMPLE_LENGTH_MAX, NULL);
+  g_return_val_if_fail (seed <= BLOOM_LECTURE_SEED_MAX, NULL);
+
+  self = step_new (action);
+  self->n_samples = n_samples;
+  self->length = length;
+  self->seed = seed;
+
+  return self;
+}
+
+/**
+ * bloom_lecture_step_copy_with_caption:
+ * @self: a step
+ * @caption: (nullable): what the lecturer says, valid UTF-8; %NULL or
+ *   empty for none
+ *
+ * The caption filled in before a recorded lecture is saved; its length
+ * is checked with the lecture (bloom_lecture_new()).
+ *
+ * Returns: (transfer full): a step with @self's action and @caption
+ */
+BloomLectureStep *
+bloom_lecture_step_copy_with_caption (BloomLectureStep *self,
+                                      const char       *caption)
+{
+  BloomLectureStep *copy;
+
+  g_return_val_if_fail (BLOOM_IS_LECTURE_STEP (self), NULL);
+  g_return_val_if_fail (caption == NULL || g_utf8_validate (caption, -1, NULL), NULL);
+
+  copy = step_new (self->action);
+  copy->caption = caption != NULL && caption[0] != '\0' ? g_strdup (caption) : NULL;
+  copy->m = self->m;
+  copy->k = self->k;
+  copy->text = g_strdup (self->text);
+  copy->section = g_strdup (self->section);
+  copy->position = self->position;
+  copy->zoom = self->zoom;
+  copy->n_samples = self->n_samples;
+  copy->length = self->length;
+  copy->seed = self->seed;
+
+  return copy;
+}
+
+/**
+ * bloom_lecture_step_apply:
+ * @self: a step
+ * @session: the session it acts on
+ * @error: the place for an error
+ *
+ * Applies the step's action to @session when it is one that changes a
+ * session (bloom_lecture_step_changes_session()): create (with the m and
+ * k drafts as the lecturer would type them), insert, query, example,
+ * reset. The other actions are the view's: nothing happens here.
+ *
+ * Returns: %TRUE when applied or nothing to apply; otherwise %FALSE with
+ *   the session's #BloomError (a query before any filter, say), and
+ *   @session as it was
+ */
+gboolean
+bloom_lecture_step_apply (BloomLectureStep  *self,
+                          BloomSession      *session,
+                          GError           **error)
+{
+  g_autofree char *m = NULL;
+  g_autofree char *k = NULL;
+
+  g_return_val_if_fail (BLOOM_IS_LECTURE_STEP (self), FALSE);
+  g_return_val_if_fail (BLOOM_IS_SESSION (session), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  switch (self->action)
+    {
+    case BLOOM_LECTURE_ACTION_CREATE:
+      m = g_strdup_printf ("%u", self->m);
+      k = g_strdup_printf ("%u", self->k);
+      bloom_session_set_parameter_drafts (session, m, k);
+      return bloom_session_create_filter (session, self->m, self->k, error);
+    case BLOOM_LECTURE_ACTION_INSERT:
+      return bloom_session_insert (session, self->text, -1, error) != NULL;
+    case BLOOM_LECTURE_ACTION_QUERY:
+      return bloom_session_query (session, self->text, -1, error) != NULL;
+    case BLOOM_LECTURE_ACTION_EXAMPLE:
+      return bloom_session_insert_example (session, error) != NULL;
+    case BLOOM_LECTURE_ACTION_RESET:
+      bloom_session_reset (session);
+      return TRUE;
+    case BLOOM_LECTURE_ACTION_NONE:
+    case BLOOM_LECTURE_ACTION_OPEN:
+    case BLOOM_LECTURE_ACTION_CLOSE:
+    case BLOOM_LECTURE_ACTION_STEP:
+    case BLOOM_LECTURE_ACTION_ZOOM:
+    case BLOOM_LECTURE_ACTION_EXPERIMENT:
+    case BLOOM_LECTURE_ACTION_SWEEP:
+    default:
+      return TRUE;
+    }
 }
 
 /* Reading */
@@ -378,12 +656,11 @@ read_zoom (JsonNode  *node,
                     &value, error))
     return FALSE;
 
-  for (guint i = 0; i < G_N_ELEMENTS (zoom_steps); i++)
-    if (zoom_steps[i] == value)
-      {
-        *zoom = value;
-        return TRUE;
-      }
+  if (is_zoom_step (value))
+    {
+      *zoom = value;
+      return TRUE;
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (zoom_steps); i++)
     g_string_append_printf (known, i > 0 ? ", %u" : "%u", zoom_steps[i]);
@@ -408,10 +685,8 @@ read_action (BloomLectureStep  *self,
              guint              number,
              GError           **error)
 {
-  static const char * const create_names[] = { "m", "k", NULL };
   static const guint64 create_min[] = { BLOOM_M_MIN, BLOOM_K_MIN };
   static const guint64 create_max[] = { BLOOM_M_MAX, BLOOM_K_MAX };
-  static const char * const sample_names[] = { "samples", "length", "seed", NULL };
   static const guint64 sample_min[] = { BLOOM_SAMPLE_SIZE_MIN, BLOOM_SAMPLE_LENGTH_MIN, 0 };
   static const guint64 sample_max[] = { BLOOM_SAMPLE_SIZE_MAX, BLOOM_SAMPLE_LENGTH_MAX, BLOOM_LECTURE_SEED_MAX };
   const char *name = action_name (self->action);
@@ -540,6 +815,78 @@ bloom_lecture_step_read (JsonNode  *node,
     return NULL;
 
   return g_steal_pointer (&self);
+}
+
+/* Writing */
+
+static void
+add_numbers (JsonBuilder        *builder,
+             const char * const *names,
+             const guint64      *values)
+{
+  json_builder_begin_object (builder);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      json_builder_set_member_name (builder, names[i]);
+      json_builder_add_int_value (builder, values[i]);
+    }
+  json_builder_end_object (builder);
+}
+
+/* @self as a member of "steps": "say" first, then its action, as a
+ * lecturer writes them. */
+void
+bloom_lecture_step_write (BloomLectureStep *self,
+                          JsonBuilder      *builder)
+{
+  guint64 values[3];
+
+  json_builder_begin_object (builder);
+  if (self->caption != NULL)
+    {
+      json_builder_set_member_name (builder, "say");
+      json_builder_add_string_value (builder, self->caption);
+    }
+  if (self->action != BLOOM_LECTURE_ACTION_NONE)
+    json_builder_set_member_name (builder, action_name (self->action));
+
+  switch (self->action)
+    {
+    case BLOOM_LECTURE_ACTION_CREATE:
+      values[0] = self->m;
+      values[1] = self->k;
+      add_numbers (builder, create_names, values);
+      break;
+    case BLOOM_LECTURE_ACTION_INSERT:
+    case BLOOM_LECTURE_ACTION_QUERY:
+      json_builder_add_string_value (builder, self->text);
+      break;
+    case BLOOM_LECTURE_ACTION_EXAMPLE:
+    case BLOOM_LECTURE_ACTION_RESET:
+      json_builder_add_boolean_value (builder, TRUE);
+      break;
+    case BLOOM_LECTURE_ACTION_OPEN:
+    case BLOOM_LECTURE_ACTION_CLOSE:
+      json_builder_add_string_value (builder, self->section);
+      break;
+    case BLOOM_LECTURE_ACTION_STEP:
+      json_builder_add_int_value (builder, self->position);
+      break;
+    case BLOOM_LECTURE_ACTION_ZOOM:
+      json_builder_add_int_value (builder, self->zoom);
+      break;
+    case BLOOM_LECTURE_ACTION_EXPERIMENT:
+    case BLOOM_LECTURE_ACTION_SWEEP:
+      values[0] = self->n_samples;
+      values[1] = self->length;
+      values[2] = self->seed;
+      add_numbers (builder, sample_names, values);
+      break;
+    case BLOOM_LECTURE_ACTION_NONE:
+    default:
+      break;
+    }
+  json_builder_end_object (builder);
 }
 
 /* Public API */

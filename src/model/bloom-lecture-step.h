@@ -1,5 +1,6 @@
 /* bloom-lecture-step.h — one step of a lecture: an optional caption and at
- * most one action, checked when the lecture was read. Immutable.
+ * most one action, checked when the lecture was read or built. Immutable:
+ * a step with another caption is a copy.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +8,8 @@
 #pragma once
 
 #include <glib-object.h>
+
+#include "bloom-session.h"
 
 G_BEGIN_DECLS
 
@@ -48,6 +51,24 @@ typedef enum
 
 G_DECLARE_FINAL_TYPE (BloomLectureStep, bloom_lecture_step, BLOOM, LECTURE_STEP, GObject)
 
+BloomLectureStep   *bloom_lecture_step_new           (BloomLectureAction  action);
+BloomLectureStep   *bloom_lecture_step_new_create    (guint               m,
+                                                      guint               k);
+BloomLectureStep   *bloom_lecture_step_new_text      (BloomLectureAction  action,
+                                                      const char         *text);
+BloomLectureStep   *bloom_lecture_step_new_section   (BloomLectureAction  action,
+                                                      const char         *section);
+BloomLectureStep   *bloom_lecture_step_new_position  (guint               position);
+BloomLectureStep   *bloom_lecture_step_new_zoom      (guint               zoom);
+BloomLectureStep   *bloom_lecture_step_new_sample    (BloomLectureAction  action,
+                                                      guint               n_samples,
+                                                      guint               length,
+                                                      guint64             seed);
+BloomLectureStep   *bloom_lecture_step_copy_with_caption (BloomLectureStep *self,
+                                                          const char       *caption);
+gboolean            bloom_lecture_step_apply         (BloomLectureStep   *self,
+                                                      BloomSession       *session,
+                                                      GError            **error);
 const char         *bloom_lecture_step_get_caption   (BloomLectureStep *self);
 BloomLectureAction  bloom_lecture_step_get_action    (BloomLectureStep *self);
 gboolean            bloom_lecture_step_changes_session (BloomLectureStep *self);

@@ -20,7 +20,7 @@
 #include "bloom-json-scanner.h"
 #include "bloom-lecture.h"
 #include "bloom-lecture-step-private.h"
-#include "bloom-state.h"
+#include "bloom-state-private.h"
 #include "bloom-text.h"
 
 struct _BloomLecture
@@ -107,39 +107,7 @@ bloom_lecture_init (BloomLecture *self)
 
 /* Playing */
 
-static gboolean
-apply (BloomLectureStep  *step,
-       BloomSession      *session,
-       GError           **error)
-{
-  g_autofree char *m = NULL;
-  g_autofree char *k = NULL;
-
-  switch (bloom_lecture_step_get_action (step))
-    {
-    case BLOOM_LECTURE_ACTION_CREATE:
-      /* As the lecturer would type them: the fields show m and k. */
-      m = g_strdup_printf ("%u", bloom_lecture_step_get_m (step));
-      k = g_strdup_printf ("%u", bloom_lecture_step_get_k (step));
-      bloom_session_set_parameter_drafts (session, m, k);
-      return bloom_session_create_filter (session, bloom_lecture_step_get_m (step),
-                                          bloom_lecture_step_get_k (step), error);
-    case BLOOM_LECTURE_ACTION_INSERT:
-      return bloom_session_insert (session, bloom_lecture_step_get_text (step), -1, error) != NULL;
-    case BLOOM_LECTURE_ACTION_QUERY:
-      return bloom_session_query (session, bloom_lecture_step_get_text (step), -1, error) != NULL;
-    case BLOOM_LECTURE_ACTION_EXAMPLE:
-      return bloom_session_insert_example (session, error) != NULL;
-    case BLOOM_LECTURE_ACTION_RESET:
-      bloom_session_reset (session);
-      return TRUE;
-    default:
-      /* The view's business: sections, step-through, zoom, experiments. */
-      return TRUE;
-    }
-}
-
-/* Steps 0 to @last of @self on @session; an error names the step. */
+/* Steps @first to @last of @self on @session; an error names the step. */
 static gboolean
 play (BloomLecture  *self,
       BloomSession  *session,
@@ -151,7 +119,7 @@ play (BloomLecture  *self,
     {
       g_autoptr(GError) local_error = NULL;
 
-      if (!apply (g_ptr_array_index (self->steps, i), session, &local_error))
+      if (!bloom_lecture_step_apply (g_ptr_array_index (self->steps, i), session, &local_error))
         {
           g_set_error (error, local_error->domain, local_error->code,
                        _("Step %u: %s"), i + 1, local_error->message);
@@ -233,21 +201,6 @@ read_steps (BloomLecture  *self,
 }
 
 static gboolean
-is_lecture_document (JsonNode *root_node)
-{
-  JsonNode *format_node;
-
-  if (root_node == NULL || !JSON_NODE_HOLDS_OBJECT (root_node))
-    return FALSE;
-
-  format_node = json_object_get_member (json_node_get_object (root_node), "format");
-
-  return format_node != NULL && JSON_NODE_HOLDS_VALUE (format_node) &&
-         json_node_get_value_type (format_node) == G_TYPE_STRING &&
-         g_strcmp0 (json_node_get_string (format_node), BLOOM_LECTURE_FORMAT) == 0;
-}
-
-static gboolean
 check_version (JsonObject  *root,
                GError     **error)
 {
@@ -290,34 +243,17 @@ read_document (BloomLecture  *self,
 {
   static const char * const known[] = { "format", "version", "title", "steps", NULL };
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GError) parse_error = NULL;
   g_autoptr(GList) members = NULL;
   g_autoptr(BloomSession) session = NULL;
   JsonObject *root;
 
-  if (!bloom_state_check_size (len, error) ||
-      !bloom_json_scanner_check (data, len, error))
+  root = bloom_json_scanner_parse (parser, data, len, BLOOM_LECTURE_FORMAT,
+                                   _("The file is JSON, but not a Bloom Lab lecture. "
+                                     "Choose a lecture file (.bloomlab-lecture)."),
+                                   error);
+  if (root == NULL)
     return FALSE;
 
-  if (!json_parser_load_from_data (parser, data, len, &parse_error))
-    {
-      /* As the session loader: the cut-off token may split a character. */
-      g_autofree char *reason = g_utf8_make_valid (parse_error->message, -1);
-
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is not valid JSON: %s"), reason);
-      return FALSE;
-    }
-
-  if (!is_lecture_document (json_parser_get_root (parser)))
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_WRONG_FORMAT,
-                   _("The file is JSON, but not a Bloom Lab lecture. "
-                     "Choose a lecture file (.bloomlab-lecture)."));
-      return FALSE;
-    }
-
-  root = json_node_get_object (json_parser_get_root (parser));
   if (!check_version (root, error))
     return FALSE;
 
@@ -336,6 +272,46 @@ read_document (BloomLecture  *self,
   session = bloom_session_new ();
 
   return play (self, session, 0, self->steps->len - 1, error);
+}
+
+/* Writing */
+
+static JsonNode *
+build_document (const char        *title,
+                BloomLectureStep **steps,
+                guint              n_steps)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, BLOOM_LECTURE_FORMAT);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, BLOOM_LECTURE_VERSION);
+  if (title != NULL)
+    {
+      json_builder_set_member_name (builder, "title");
+      json_builder_add_string_value (builder, title);
+    }
+  json_builder_set_member_name (builder, "steps");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n_steps; i++)
+    bloom_lecture_step_write (steps[i], builder);
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+static char *
+write_document (const char        *title,
+                BloomLectureStep **steps,
+                guint              n_steps,
+                gsize             *len)
+{
+  g_autoptr(JsonNode) root = build_document (title, steps, n_steps);
+
+  return bloom_state_generate (root, TRUE, len);
 }
 
 /* Public API */
@@ -514,4 +490,61 @@ bloom_lecture_replay_to (BloomLecture  *self,
   bloom_session_replace (session, played);
 
   return TRUE;
+}
+
+/**
+ * bloom_lecture_new:
+ * @title: (nullable): the lecture's title; %NULL or empty for none
+ * @steps: (array length=n_steps): the steps, as "Record Lecture" made them
+ * @n_steps: how many, at least one
+ * @error: the place for an error
+ *
+ * A lecture of @steps, checked as a document read is: the lecture is
+ * written and read back (bloom_lecture_new_from_data()), so that what is
+ * built can be saved and opened again. The steps are copied.
+ *
+ * Returns: (transfer full): the lecture, or %NULL with the #BloomError
+ *   reading its document would give (a caption too long, a step that
+ *   cannot be played, more steps than a document may hold)
+ */
+BloomLecture *
+bloom_lecture_new (const char        *title,
+                   BloomLectureStep **steps,
+                   guint              n_steps,
+                   GError           **error)
+{
+  g_autofree char *json = NULL;
+  gsize len = 0;
+
+  g_return_val_if_fail (title == NULL || g_utf8_validate (title, -1, NULL), NULL);
+  g_return_val_if_fail (steps != NULL || n_steps == 0, NULL);
+  for (guint i = 0; i < n_steps; i++)
+    g_return_val_if_fail (BLOOM_IS_LECTURE_STEP (steps[i]), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (title != NULL && title[0] == '\0')
+    title = NULL;
+  json = write_document (title, steps, n_steps, &len);
+
+  return bloom_lecture_new_from_data (json, len, error);
+}
+
+/**
+ * bloom_lecture_to_json:
+ * @self: a lecture
+ * @len: (out) (optional): the length of the document in bytes
+ *
+ * The lecture as a document of the newest version, indented, for a
+ * lecturer to read and edit; bloom_lecture_new_from_data() reads it back
+ * to the same lecture.
+ *
+ * Returns: (transfer full): the document, UTF-8 ending with a NUL
+ */
+char *
+bloom_lecture_to_json (BloomLecture *self,
+                       gsize        *len)
+{
+  g_return_val_if_fail (BLOOM_IS_LECTURE (self), NULL);
+
+  return write_document (self->title, (BloomLectureStep **) self->steps->pdata, self->steps->len, len);
 }

@@ -1,6 +1,7 @@
 /* bloom-lecture.h — a lecture: steps prepared at home, played in class,
  * read from a versioned JSON document (*.bloomlab-lecture) with the caps
- * and refusals of a session import. Immutable once read.
+ * and refusals of a session import, or built from recorded steps, and
+ * written back. Immutable.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,6 +23,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (BloomLecture, bloom_lecture, BLOOM, LECTURE, GObject)
 
+BloomLecture     *bloom_lecture_new            (const char        *title,
+                                                BloomLectureStep **steps,
+                                                guint              n_steps,
+                                                GError           **error);
 BloomLecture     *bloom_lecture_new_from_data  (const char    *data,
                                                 gssize         len,
                                                 GError       **error);
@@ -39,5 +44,8 @@ gboolean          bloom_lecture_replay_to      (BloomLecture  *self,
                                                 BloomSession  *session,
                                                 guint          index,
                                                 GError       **error);
+
+char             *bloom_lecture_to_json        (BloomLecture  *self,
+                                                gsize         *len);
 
 G_END_DECLS

@@ -698,57 +698,17 @@ read_filter (JsonObject    *root,
   return TRUE;
 }
 
-/* Whether @root_node is an object that says it is a session document. */
-static gboolean
-is_session_document (JsonNode *root_node)
-{
-  JsonNode *format_node;
-
-  if (root_node == NULL || !JSON_NODE_HOLDS_OBJECT (root_node))
-    return FALSE;
-
-  format_node = json_object_get_member (json_node_get_object (root_node), "format");
-
-  return format_node != NULL && JSON_NODE_HOLDS_VALUE (format_node) &&
-         json_node_get_value_type (format_node) == G_TYPE_STRING &&
-         g_strcmp0 (json_node_get_string (format_node), BLOOM_STATE_FORMAT) == 0;
-}
-
-/* The root object of the document, which @parser keeps: the raw text
- * passes the strict scanner first, then json-glib parses it. */
+/* The root object of the document, which @parser keeps. */
 static JsonObject *
 parse_document (JsonParser  *parser,
                 const char  *json,
                 gsize        len,
                 GError     **error)
 {
-  g_autoptr(GError) parse_error = NULL;
-
-  if (!bloom_state_check_size (len, error) ||
-      !bloom_json_scanner_check (json, len, error))
-    return NULL;
-
-  if (!json_parser_load_from_data (parser, json, len, &parse_error))
-    {
-      /* json-glib 1.6 quotes the unexpected token cut off after a number
-       * of bytes, which can split a character: the message shown to the
-       * user must stay valid UTF-8. */
-      g_autofree char *reason = g_utf8_make_valid (parse_error->message, -1);
-
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_NOT_JSON,
-                   _("The file is not valid JSON: %s"), reason);
-      return NULL;
-    }
-
-  if (!is_session_document (json_parser_get_root (parser)))
-    {
-      g_set_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_WRONG_FORMAT,
-                   _("The file is JSON, but not a Bloom Lab session. "
-                     "Choose a file exported by Bloom Lab."));
-      return NULL;
-    }
-
-  return json_node_get_object (json_parser_get_root (parser));
+  return bloom_json_scanner_parse (parser, json, len, BLOOM_STATE_FORMAT,
+                                   _("The file is JSON, but not a Bloom Lab session. "
+                                     "Choose a file exported by Bloom Lab."),
+                                   error);
 }
 
 static gboolean

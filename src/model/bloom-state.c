@@ -18,7 +18,7 @@
 #include "bloom-hash.h"
 #include "bloom-operation-private.h"
 #include "bloom-session-private.h"
-#include "bloom-state.h"
+#include "bloom-state-private.h"
 #include "bloom-text-private.h"
 
 /* Writing */
@@ -213,6 +213,25 @@ escape_unit_separator (char  *json,
   return g_string_free (escaped, FALSE);
 }
 
+/* @root as text, indented by two spaces when @pretty (files people
+ * read): every document the model writes goes through here. */
+char *
+bloom_state_generate (JsonNode *root,
+                      gboolean  pretty,
+                      gsize    *len)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+
+  json_generator_set_root (generator, root);
+  if (pretty)
+    {
+      json_generator_set_pretty (generator, TRUE);
+      json_generator_set_indent (generator, 2);
+    }
+
+  return escape_unit_separator (json_generator_to_data (generator, len), len);
+}
+
 /**
  * bloom_state_to_json_full:
  * @self: a session
@@ -230,21 +249,13 @@ bloom_state_to_json_full (BloomSession    *self,
                           BloomStateFlags  flags,
                           gsize           *len)
 {
-  g_autoptr(JsonGenerator) generator = NULL;
   g_autoptr(JsonNode) root = NULL;
 
   g_return_val_if_fail (BLOOM_IS_SESSION (self), NULL);
 
   root = build_document (self, flags);
-  generator = json_generator_new ();
-  json_generator_set_root (generator, root);
-  if (flags & BLOOM_STATE_FLAGS_PRETTY)
-    {
-      json_generator_set_pretty (generator, TRUE);
-      json_generator_set_indent (generator, 2);
-    }
 
-  return escape_unit_separator (json_generator_to_data (generator, len), len);
+  return bloom_state_generate (root, (flags & BLOOM_STATE_FLAGS_PRETTY) != 0, len);
 }
 
 /**
