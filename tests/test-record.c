@@ -349,6 +349,21 @@ test_example_experiment_reset (Fixture       *fixture,
   assert_row (dialog, 4, "5. Sweep over n with 1000 random strings of 8 characters, seed 42");
   assert_row (dialog, 5, "6. Reset the filter");
 
+  /* A caption longer than a lecture file takes (129 characters of two
+   * UTF-16 units each) is refused in the dialog, before any file. */
+  {
+    g_autoptr(GString) faces = g_string_new (NULL);
+    GtkWidget *message = window_child (GTK_WIDGET (dialog), "message_label");
+
+    for (guint i = 0; i < 129; i++)
+      g_string_append (faces, "😀");
+    gtk_editable_set_text (GTK_EDITABLE (row_part (dialog, 1, TRUE)), faces->str);
+    g_assert_false (bloom_lecture_dialog_save_to_file (dialog, missing_file));
+    g_assert_true (gtk_widget_get_visible (message));
+    g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (message)), "Step 2: "));
+    gtk_editable_set_text (GTK_EDITABLE (row_part (dialog, 1, TRUE)), "");
+  }
+
   /* Nowhere to write: the window says why, and the steps stay. */
   g_assert_true (bloom_lecture_dialog_save_to_file (dialog, missing_file));
   wait_for_file_message (fixture->window);

@@ -81,62 +81,28 @@ make_row (gpointer item,
   return box;
 }
 
-/* A title or caption a lecture file takes: at most 256 UTF-16 units, as
- * for the strings (the entries count characters). */
-static gboolean
-check_text (BloomLectureDialog *self,
-            const char         *text,
-            guint               step)
-{
-  g_autofree char *message = NULL;
-
-  if (text == NULL || bloom_text_count_units (text, -1) <= BLOOM_TEXT_MAX_UNITS)
-    return TRUE;
-
-  if (step == 0)
-    /* Translators: %d is the longest a title may be, 256 */
-    message = g_strdup_printf (_("The title is too long: a lecture file takes at most %d "
-                                 "characters (UTF-16 units). Shorten it to save."),
-                               BLOOM_TEXT_MAX_UNITS);
-  else
-    /* Translators: %u is the number of a step; %d the longest a caption may be, 256 */
-    message = g_strdup_printf (_("The caption of step %u is too long: a lecture file takes at most "
-                                 "%d characters (UTF-16 units). Shorten it to save."),
-                               step, BLOOM_TEXT_MAX_UNITS);
-  gtk_label_set_text (self->message_label, message);
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
-
-  return FALSE;
-}
-
 /* Writes nothing itself: the document goes to "save" with @file, and the
- * dialog closes. FALSE, with the reason shown, when a title or caption
- * is too long for a lecture file. */
+ * dialog closes. FALSE, with the reason shown, when a lecture file could
+ * not hold the lecture (a title or caption too long). */
 gboolean
 bloom_lecture_dialog_save_to_file (BloomLectureDialog *self,
                                    GFile              *file)
 {
-  const char *title;
   g_autoptr(GBytes) document = NULL;
-  guint n_steps;
+  g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (BLOOM_IS_LECTURE_DIALOG (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  title = gtk_editable_get_text (self->title_entry);
-  if (!check_text (self, title, 0))
-    return FALSE;
-
-  n_steps = g_list_model_get_n_items (self->steps);
-  for (guint i = 0; i < n_steps; i++)
+  document = bloom_recorded_steps_to_document (gtk_editable_get_text (self->title_entry),
+                                               self->steps, &error);
+  if (document == NULL)
     {
-      g_autoptr(BloomRecordedStep) step = g_list_model_get_item (self->steps, i);
-
-      if (!check_text (self, bloom_recorded_step_get_caption (step), i + 1))
-        return FALSE;
+      gtk_label_set_text (self->message_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      return FALSE;
     }
 
-  document = bloom_recorded_steps_to_document (title, self->steps);
   g_signal_emit (self, signals[SAVE], 0, file, document);
   gtk_window_destroy (GTK_WINDOW (self));
 

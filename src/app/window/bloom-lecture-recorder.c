@@ -68,12 +68,15 @@ update_save_action (BloomLectureRecorder *self)
                                g_list_model_get_n_items (G_LIST_MODEL (self->steps)) > 0);
 }
 
+/* Takes @step, the model's. */
 static void
 add_step (BloomLectureRecorder *self,
-          BloomRecordedStep    *step)
+          BloomLectureStep     *step)
 {
-  g_list_store_append (self->steps, step);
+  g_autoptr(BloomRecordedStep) recorded = bloom_recorded_step_new (step);
+
   g_object_unref (step);
+  g_list_store_append (self->steps, recorded);
   update_save_action (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_STEPS]);
 }
@@ -106,10 +109,10 @@ add_rebuild (BloomLectureRecorder *self)
   if (filter == NULL)
     return;
 
-  add_step (self, bloom_recorded_step_new_create (bloom_filter_get_m (filter),
+  add_step (self, bloom_lecture_step_new_create (bloom_filter_get_m (filter),
                                                   bloom_filter_get_k (filter)));
   for (guint i = 0; i < bloom_session_get_n_entries (self->session); i++)
-    add_step (self, bloom_recorded_step_new_text (BLOOM_LECTURE_ACTION_INSERT,
+    add_step (self, bloom_lecture_step_new_text (BLOOM_LECTURE_ACTION_INSERT,
                                                   bloom_session_get_entry (self->session, i, NULL)));
 }
 
@@ -127,9 +130,9 @@ record_new_filter (BloomLectureRecorder *self,
     add_rebuild (self);
   else if (self->filter != NULL && bloom_filter_get_m (self->filter) == m &&
            bloom_filter_get_k (self->filter) == k)
-    add_step (self, bloom_recorded_step_new_plain (BLOOM_LECTURE_ACTION_RESET));
+    add_step (self, bloom_lecture_step_new (BLOOM_LECTURE_ACTION_RESET));
   else
-    add_step (self, bloom_recorded_step_new_create (m, k));
+    add_step (self, bloom_lecture_step_new_create (m, k));
 }
 
 /* A new last operation: a query, an insert, or the example, which stores
@@ -144,16 +147,16 @@ record_operation (BloomLectureRecorder *self,
 
   if (bloom_operation_get_kind (operation) == BLOOM_OPERATION_QUERY)
     {
-      add_step (self, bloom_recorded_step_new_text (BLOOM_LECTURE_ACTION_QUERY, text));
+      add_step (self, bloom_lecture_step_new_text (BLOOM_LECTURE_ACTION_QUERY, text));
       return;
     }
 
   newest = n_entries > 0 ? bloom_session_get_entry (self->session, n_entries - 1, NULL) : NULL;
   if (n_entries == self->n_entries ||
       (n_entries == self->n_entries + 1 && g_strcmp0 (newest, text) == 0))
-    add_step (self, bloom_recorded_step_new_text (BLOOM_LECTURE_ACTION_INSERT, text));
+    add_step (self, bloom_lecture_step_new_text (BLOOM_LECTURE_ACTION_INSERT, text));
   else
-    add_step (self, bloom_recorded_step_new_plain (BLOOM_LECTURE_ACTION_EXAMPLE));
+    add_step (self, bloom_lecture_step_new (BLOOM_LECTURE_ACTION_EXAMPLE));
 }
 
 static void
@@ -201,7 +204,7 @@ on_expanded (BloomLectureRecorder *self,
   if (!self->recording || self->window == NULL)
     return;
 
-  add_step (self, bloom_recorded_step_new_section (gtk_expander_get_expanded (expander)
+  add_step (self, bloom_lecture_step_new_section (gtk_expander_get_expanded (expander)
                                                    ? BLOOM_LECTURE_ACTION_OPEN
                                                    : BLOOM_LECTURE_ACTION_CLOSE,
                                                    section_name (self, expander)));
@@ -225,7 +228,7 @@ on_zoom (BloomLectureRecorder *self)
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_STEPS]);
     }
 
-  add_step (self, bloom_recorded_step_new_zoom (bloom_window_get_zoom (self->window)));
+  add_step (self, bloom_lecture_step_new_zoom (bloom_window_get_zoom (self->window)));
 }
 
 /* The run's result is in (or it was cancelled): a measurement or a sweep
@@ -252,7 +255,7 @@ on_run_ended (gpointer user_data)
 
   /* Seeds past what a lecture file holds are drawn by no button. */
   if (result->seed <= BLOOM_LECTURE_SEED_MAX)
-    add_step (self, bloom_recorded_step_new_experiment (sweep != NULL && !self->had_sweep
+    add_step (self, bloom_lecture_step_new_sample (sweep != NULL && !self->had_sweep
                                                         ? BLOOM_LECTURE_ACTION_SWEEP
                                                         : BLOOM_LECTURE_ACTION_EXPERIMENT,
                                                         result->n_samples, result->length,
