@@ -509,6 +509,228 @@ test_apply_refused (void)
   g_assert_cmpuint (bloom_session_get_n_entries (session), ==, 0);
 }
 
+/* The action of two steps, and each of its values, is the same. */
+static void
+assert_same_step_action (BloomLectureStep *a,
+                         BloomLectureStep *b)
+{
+  g_assert_cmpint (bloom_lecture_step_get_action (a), ==, bloom_lecture_step_get_action (b));
+  g_assert_cmpuint (bloom_lecture_step_get_m (a), ==, bloom_lecture_step_get_m (b));
+  g_assert_cmpuint (bloom_lecture_step_get_k (a), ==, bloom_lecture_step_get_k (b));
+  g_assert_cmpstr (bloom_lecture_step_get_text (a), ==, bloom_lecture_step_get_text (b));
+  g_assert_cmpstr (bloom_lecture_step_get_section (a), ==, bloom_lecture_step_get_section (b));
+  g_assert_cmpuint (bloom_lecture_step_get_position (a), ==, bloom_lecture_step_get_position (b));
+  g_assert_cmpuint (bloom_lecture_step_get_zoom (a), ==, bloom_lecture_step_get_zoom (b));
+  g_assert_cmpuint (bloom_lecture_step_get_n_samples (a), ==, bloom_lecture_step_get_n_samples (b));
+  g_assert_cmpuint (bloom_lecture_step_get_length (a), ==, bloom_lecture_step_get_length (b));
+  g_assert_cmpuint (bloom_lecture_step_get_seed (a), ==, bloom_lecture_step_get_seed (b));
+}
+
+/* Every value of two steps is the same. */
+static void
+assert_same_step (BloomLectureStep *a,
+                  BloomLectureStep *b)
+{
+  assert_same_step_action (a, b);
+  g_assert_cmpstr (bloom_lecture_step_get_caption (a), ==, bloom_lecture_step_get_caption (b));
+}
+
+/* @lecture written and read back: the same title and steps, and the same
+ * text when written again. */
+static void
+assert_round_trip (BloomLecture *lecture)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BloomLecture) again = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *json_again = NULL;
+  gsize len = 0;
+
+  json = bloom_lecture_to_json (lecture, &len);
+  g_assert_cmpuint (len, ==, strlen (json));
+  g_test_message ("%s", json);
+  again = bloom_lecture_new_from_data (json, len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (bloom_lecture_get_title (again), ==, bloom_lecture_get_title (lecture));
+  g_assert_cmpuint (bloom_lecture_get_n_steps (again), ==, bloom_lecture_get_n_steps (lecture));
+  for (guint i = 0; i < bloom_lecture_get_n_steps (lecture); i++)
+    assert_same_step (bloom_lecture_get_step (lecture, i), bloom_lecture_get_step (again, i));
+  json_again = bloom_lecture_to_json (again, NULL);
+  g_assert_cmpstr (json_again, ==, json);
+}
+
+/* What is read is written back to the same lecture: the fixture of
+ * version 1 (every action) and the example. */
+static void
+test_round_trip_read (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "lecture-v1.bloomlab-lecture", NULL);
+  g_autoptr(BloomLecture) fixture = read_lecture (path);
+  g_autoptr(BloomLecture) example = read_example ();
+  g_autofree char *json = bloom_lecture_to_json (example, NULL);
+
+  assert_round_trip (fixture);
+  assert_round_trip (example);
+
+  /* "say" first, then the action, indented: as a lecturer writes it. */
+  g_assert_nonnull (strstr (json, "\"format\" : \"bloom-lab-lecture\",\n  \"version\" : 1,"));
+  g_assert_nonnull (strstr (json, "\"say\" : \"Eight bits, one hash position per string\",\n"
+                                  "      \"create\" : {\n"));
+}
+
+/* A lecture as "Record Lecture" builds it, captions filled in after. */
+static void
+test_build (void)
+{
+  g_autoptr(GPtrArray) steps = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(BloomLecture) lecture = NULL;
+  g_autoptr(BloomLecture) example = read_example ();
+  g_autoptr(BloomSession) built = bloom_session_new ();
+  g_autoptr(BloomSession) read = bloom_session_new ();
+  g_autoptr(BloomLectureStep) plain = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *built_state = NULL;
+  g_autofree char *read_state = NULL;
+  g_autofree char *json = NULL;
+  BloomLectureStep *step;
+
+  g_ptr_array_add (steps, bloom_lecture_step_new_create (8, 1));
+  g_ptr_array_add (steps, bloom_lecture_step_new_text (BLOOM_LECTURE_ACTION_INSERT, "a"));
+  g_ptr_array_add (steps, bloom_lecture_step_new_text (BLOOM_LECTURE_ACTION_QUERY, "i"));
+  g_ptr_array_add (steps, bloom_lecture_step_new_position (1));
+  g_ptr_array_add (steps, bloom_lecture_step_new_section (BLOOM_LECTURE_ACTION_OPEN, "rate-by-k"));
+  g_ptr_array_add (steps, bloom_lecture_step_new_section (BLOOM_LECTURE_ACTION_CLOSE, "entries"));
+  g_ptr_array_add (steps, bloom_lecture_step_new_zoom (67));
+  g_ptr_array_add (steps, bloom_lecture_step_new (BLOOM_LECTURE_ACTION_EXAMPLE));
+  g_ptr_array_add (steps, bloom_lecture_step_new (BLOOM_LECTURE_ACTION_RESET));
+  g_ptr_array_add (steps, bloom_lecture_step_new_sample (BLOOM_LECTURE_ACTION_EXPERIMENT, 100, 1, 0));
+  g_ptr_array_add (steps, bloom_lecture_step_new_sample (BLOOM_LECTURE_ACTION_SWEEP, 100000, 256,
+                                                         BLOOM_LECTURE_SEED_MAX));
+  plain = bloom_lecture_step_new (BLOOM_LECTURE_ACTION_NONE);
+  /* U+001F, which json-glib would write raw, and a character outside the BMP. */
+  g_ptr_array_add (steps, bloom_lecture_step_copy_with_caption (plain, "The end \x1f 🌸"));
+  /* Captions filled in later: the copy keeps every value of the action. */
+  for (guint i = 2; i < steps->len - 1; i++)
+    {
+      step = g_ptr_array_index (steps, i);
+      g_ptr_array_index (steps, i) = bloom_lecture_step_copy_with_caption (step, "i was never inserted");
+      assert_same_step_action (step, g_ptr_array_index (steps, i));
+      g_object_unref (step);
+    }
+
+  lecture = bloom_lecture_new ("Recorded", (BloomLectureStep **) steps->pdata, steps->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (bloom_lecture_get_title (lecture), ==, "Recorded");
+  g_assert_cmpuint (bloom_lecture_get_n_steps (lecture), ==, steps->len);
+  for (guint i = 0; i < steps->len; i++)
+    assert_same_step (g_ptr_array_index (steps, i), bloom_lecture_get_step (lecture, i));
+  /* Copied: the lecture holds steps of its own. */
+  g_assert_true (bloom_lecture_get_step (lecture, 0) != g_ptr_array_index (steps, 0));
+  g_assert_cmpstr (bloom_lecture_step_get_caption (bloom_lecture_get_step (lecture, 11)), ==,
+                   "The end \x1f 🌸");
+  g_assert_null (bloom_lecture_step_get_caption (plain));
+  assert_round_trip (lecture);
+  /* Escaped, as strict readers want it, not written raw. */
+  json = bloom_lecture_to_json (lecture, NULL);
+  g_assert_nonnull (strstr (json, "\"The end \\u001f 🌸\""));
+
+  /* Step 3 replays as the example's step 3 does. */
+  g_assert_true (bloom_lecture_replay_to (lecture, built, 2, &error));
+  g_assert_true (bloom_lecture_replay_to (example, read, 2, &error));
+  g_assert_no_error (error);
+  built_state = session_state (built);
+  read_state = session_state (read);
+  g_assert_cmpstr (built_state, ==, read_state);
+
+  /* An empty caption is none; so is an empty title. */
+  step = bloom_lecture_step_copy_with_caption (g_ptr_array_index (steps, 2), "");
+  g_assert_null (bloom_lecture_step_get_caption (step));
+  g_assert_cmpstr (bloom_lecture_step_get_text (step), ==, "i");
+  g_clear_object (&lecture);
+  lecture = bloom_lecture_new ("", &step, 1, &error);
+  g_assert_error (error, BLOOM_ERROR, BLOOM_ERROR_NO_FILTER);
+  g_assert_cmpstr (error->message, ==, "Step 1: No filter is active. Create a filter first.");
+  g_assert_null (lecture);
+  g_clear_error (&error);
+  g_object_unref (step);
+  lecture = bloom_lecture_new ("", (BloomLectureStep **) steps->pdata, 1, &error);
+  g_assert_no_error (error);
+  g_assert_null (bloom_lecture_get_title (lecture));
+}
+
+/* What "Record Lecture" may build but no lecture may hold is refused as
+ * reading it would be. */
+static void
+test_build_refusals (void)
+{
+  g_autoptr(GPtrArray) steps = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(BloomLectureStep) create = bloom_lecture_step_new_create (16, 2);
+  g_autofree char *long_caption = g_strnfill (257, 'x');
+  g_autofree char *long_title = g_strnfill (257, 'x');
+  g_autoptr(BloomLecture) lecture = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (steps, g_object_ref (create));
+  g_ptr_array_add (steps, bloom_lecture_step_copy_with_caption (create, long_caption));
+  lecture = bloom_lecture_new (NULL, (BloomLectureStep **) steps->pdata, steps->len, &error);
+  g_assert_null (lecture);
+  g_assert_error (error, BLOOM_ERROR, BLOOM_ERROR_LECTURE_INVALID_STEP);
+  g_assert_cmpstr (error->message, ==, "Step 2: “say” must be from 1 to 256 characters (UTF-16 units) long.");
+  g_clear_error (&error);
+
+  lecture = bloom_lecture_new (NULL, NULL, 0, &error);
+  g_assert_null (lecture);
+  g_assert_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD);
+  g_assert_cmpstr (error->message, ==, "The field “steps” is invalid: a lecture needs at least one step.");
+  g_clear_error (&error);
+
+  lecture = bloom_lecture_new (long_title, &create, 1, &error);
+  g_assert_null (lecture);
+  g_assert_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_INVALID_FIELD);
+  g_clear_error (&error);
+
+  /* More steps than the values a document may hold. */
+  g_ptr_array_set_size (steps, 0);
+  for (guint i = 0; i < BLOOM_STATE_MAX_VALUES; i++)
+    g_ptr_array_add (steps, bloom_lecture_step_new_zoom (100));
+  lecture = bloom_lecture_new (NULL, (BloomLectureStep **) steps->pdata, steps->len, &error);
+  g_assert_null (lecture);
+  g_assert_error (error, BLOOM_ERROR, BLOOM_ERROR_IMPORT_TOO_LARGE);
+}
+
+/* One step on a session of the caller's: only the session's actions act,
+ * and a refusal is the session's own, without a step number. */
+static void
+test_step_apply (void)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(BloomLectureStep) query = bloom_lecture_step_new_text (BLOOM_LECTURE_ACTION_QUERY, "a");
+  g_autoptr(BloomLectureStep) create = bloom_lecture_step_new_create (32, 3);
+  g_autoptr(BloomLectureStep) zoom = bloom_lecture_step_new_zoom (300);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  g_assert_false (bloom_lecture_step_apply (query, session, &error));
+  g_assert_error (error, BLOOM_ERROR, BLOOM_ERROR_NO_FILTER);
+  g_assert_cmpstr (error->message, ==, "No filter is active. Create a filter first.");
+  g_clear_error (&error);
+
+  g_assert_true (bloom_lecture_step_apply (create, session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (bloom_filter_get_m (bloom_session_get_filter (session)), ==, 32);
+  g_assert_cmpstr (bloom_session_get_k_draft (session), ==, "3");
+
+  before = session_state (session);
+  g_assert_true (bloom_lecture_step_apply (zoom, session, &error));
+  g_assert_false (bloom_lecture_step_changes_session (zoom));
+  after = session_state (session);
+  g_assert_cmpstr (before, ==, after);
+
+  g_assert_true (bloom_lecture_step_apply (query, session, &error));
+  g_assert_cmpint (last_outcome (session), ==, BLOOM_OUTCOME_DEFINITELY_ABSENT);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -523,6 +745,10 @@ main (int    argc,
   g_test_add_func ("/lecture/refusals/document", test_document_refusals);
   g_test_add_func ("/lecture/refusals/caps", test_caps);
   g_test_add_func ("/lecture/apply-refused", test_apply_refused);
+  g_test_add_func ("/lecture/step-apply", test_step_apply);
+  g_test_add_func ("/lecture/round-trip/read", test_round_trip_read);
+  g_test_add_func ("/lecture/build", test_build);
+  g_test_add_func ("/lecture/build/refusals", test_build_refusals);
 
   return g_test_run ();
 }

@@ -540,10 +540,14 @@ read_number (JsonNode    *node,
 
   v = json_node_get_int (node);
   if (v < 0 || (guint64) v < min || (guint64) v > max)
-    /* Translators: the name of a number in a lecture file, such as m, then
-     * the lowest and the highest value it may have */
-    return step_error (error, number, _("%s must be between %" G_GUINT64_FORMAT " and %" G_GUINT64_FORMAT "."),
-                       name, min, max);
+    {
+      g_autofree char *lowest = g_strdup_printf ("%" G_GUINT64_FORMAT, min);
+      g_autofree char *highest = g_strdup_printf ("%" G_GUINT64_FORMAT, max);
+
+      /* Translators: the name of a number in a lecture file, such as m, then
+       * the lowest and the highest value it may have */
+      return step_error (error, number, _("%s must be between %s and %s."), name, lowest, highest);
+    }
 
   *value = v;
 
