@@ -20,6 +20,7 @@
 #include "bloom-entries-view.h"
 #include "bloom-experiment-view.h"
 #include "bloom-hash-table.h"
+#include "bloom-lecture-recorder.h"
 #include "bloom-notice-view.h"
 #include "bloom-operation-view.h"
 #include "bloom-rate-plot.h"
@@ -69,6 +70,9 @@ struct _BloomWindow
   /* Toplevels made when first asked for, kept while hidden. */
   GtkWindow            *sizing_dialog;
   GtkWindow            *shortcuts_window;
+  /* "Record Lecture" and "Save Lecture…" (bloom-lecture-recorder.c) */
+  BloomLectureRecorder *recorder;
+  GtkWidget            *recording_indicator;
 
   /* Template widgets: the shell's own parts and the views in it */
   GtkWidget            *page;

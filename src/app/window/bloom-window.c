@@ -320,6 +320,7 @@ bloom_window_constructed (GObject *object)
   _bloom_window_bind_fields (self);
   on_open_details_changed (self);
   on_session_changed (self);
+  self->recorder = bloom_lecture_recorder_new (self);
 }
 
 static void
@@ -329,6 +330,7 @@ bloom_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->file_cancellable);
   _bloom_window_dispose_lecture (self);
+  g_clear_object (&self->recorder);
   destroy_kept_window (&self->sizing_dialog);
   destroy_kept_window (&self->shortcuts_window);
   gtk_widget_dispose_template (GTK_WIDGET (self), BLOOM_TYPE_WINDOW);
@@ -415,6 +417,7 @@ bind_template (GtkWidgetClass *widget_class)
                                                "/io/github/bloomlab/BloomLab/ui/bloom-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, BloomWindow, name)
   BIND (page);
+  BIND (recording_indicator);
   BIND (storage_revealer);
   BIND (storage_label);
   BIND (retry_button);
