@@ -1,7 +1,7 @@
 /* test-follow.c — the lecture view follows the lecturer, at 1280 × 800:
- * a step shows its cell, the column ruler stays at the top of the grid's
- * area, a section opened by its key shows its header, and the wheel goes
- * on to the page at the end of the grid
+ * a step shows its cell and its row of the hash table, the column ruler
+ * stays at the top of the grid's area, a section opened by its key shows
+ * its header, and the wheel goes on to the page at the end of the grid
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,6 +12,7 @@
 
 #include "bloom-bit-grid.h"
 #include "bloom-gtk-compat.h"
+#include "bloom-hash-table.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
 #include "test-isolation.h"
@@ -118,6 +119,44 @@ test_step_shows_cell (Fixture       *fixture,
       g_assert_cmpfloat (scrolled, >, 0);
       activate (fixture, "view.step-through");
     }
+}
+
+/* Step-through with "Hash positions" open below a small grid: each
+ * step's row of the hash table comes on screen beside its cell, and the
+ * page had to scroll for the last rows. */
+static void
+test_step_shows_row (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  BloomHashTable *table = BLOOM_HASH_TABLE (child (fixture, "hash_table"));
+  GtkAdjustment *page = vadjustment (fixture, "page_scroller");
+  BloomOperation *operation;
+  double scrolled = 0;
+
+  set_lecture_size (fixture);
+  create_filter (fixture, "64", "12");
+  run (fixture, "filter.insert", "pear");
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  wait_for_transitions (fixture);
+  gtk_adjustment_set_value (page, 0);
+  wait_for_layout (fixture);
+
+  operation = bloom_session_get_last_operation (fixture->session);
+  activate (fixture, "view.step-through");
+  for (guint step = 0; step < bloom_operation_get_n_positions (operation); step++)
+    {
+      graphene_rect_t row;
+
+      if (step > 0)
+        activate (fixture, "view.step-next");
+      wait_for_layout (fixture);
+      g_assert_cmpuint (bloom_hash_table_get_n_rows (table), ==, step + 1);
+      g_assert_true (bloom_hash_table_get_row_area (table, step, &row));
+      g_assert_true (shown_in (fixture, GTK_WIDGET (table), &row, "page_scroller"));
+      g_assert_true (cell_shown (fixture, bloom_operation_get_position (operation, step)));
+      scrolled = MAX (scrolled, gtk_adjustment_get_value (page));
+    }
+  g_assert_cmpfloat (scrolled, >, 0);
 }
 
 /* The grid as drawn, one byte per pixel: its alpha. */
@@ -326,6 +365,7 @@ main (int   argc,
   g_test_add ("/follow/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
   ADD ("step-shows-cell", test_step_shows_cell);
+  ADD ("step-shows-row", test_step_shows_row);
   ADD ("ruler-stays", test_ruler_stays);
   ADD ("opened-section-shows", test_opened_section_shows);
   ADD ("wheel-goes-on", test_wheel_goes_on);

@@ -438,15 +438,9 @@ get_current_row_area (GtkWidget       *widget,
                       graphene_rect_t *area)
 {
   BloomHashTable *self = BLOOM_HASH_TABLE (widget);
-  graphene_rect_t row;
 
-  if (self->n_rows == 0 || !bloom_session_view_is_stepping (BLOOM_SESSION_VIEW (self)) ||
-      !gtk_widget_compute_bounds (self->cells[self->n_rows - 1][COLUMN_I], widget, &row))
-    return FALSE;
-
-  graphene_rect_init (area, 0, row.origin.y, gtk_widget_get_width (widget), row.size.height);
-
-  return TRUE;
+  return self->n_rows > 0 && bloom_session_view_is_stepping (BLOOM_SESSION_VIEW (self)) &&
+         bloom_hash_table_get_row_area (self, self->n_rows - 1, area);
 }
 
 static void
@@ -629,4 +623,29 @@ bloom_hash_table_get_step_text (BloomHashTable *self)
     return NULL;
 
   return bloom_value_label_get_text (BLOOM_VALUE_LABEL (self->step_label));
+}
+
+/**
+ * bloom_hash_table_get_row_area:
+ * @area: (out): the row's band across the table, in its coordinates
+ *
+ * Returns: %FALSE when @row is not shown or not laid out yet
+ */
+gboolean
+bloom_hash_table_get_row_area (BloomHashTable  *self,
+                               guint            row,
+                               graphene_rect_t *area)
+{
+  graphene_rect_t cell;
+
+  g_return_val_if_fail (BLOOM_IS_HASH_TABLE (self), FALSE);
+  g_return_val_if_fail (area != NULL, FALSE);
+
+  if (row >= self->n_rows ||
+      !gtk_widget_compute_bounds (self->cells[row][COLUMN_I], GTK_WIDGET (self), &cell))
+    return FALSE;
+
+  graphene_rect_init (area, 0, cell.origin.y, gtk_widget_get_width (GTK_WIDGET (self)), cell.size.height);
+
+  return TRUE;
 }

@@ -20,5 +20,8 @@ guint         bloom_hash_table_get_n_rows  (BloomHashTable *self);
 char         *bloom_hash_table_get_row_text (BloomHashTable *self,
                                              guint           row);
 const char   *bloom_hash_table_get_step_text (BloomHashTable *self);
+gboolean      bloom_hash_table_get_row_area (BloomHashTable  *self,
+                                             guint            row,
+                                             graphene_rect_t *area);
 
 G_END_DECLS
