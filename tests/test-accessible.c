@@ -368,6 +368,24 @@ test_every_control_named (Fixture       *fixture,
     g_error ("controls without an accessible name:%s", unnamed->str);
 }
 
+/* Issue 25: a file message is an alert, named by its words, so that a
+ * screen reader reads it as it appears, wherever the focus is. */
+static void
+test_file_message (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  static const char message[] = "Copied the bit grid to the clipboard as a picture.";
+  GtkWidget *banner = child (fixture, "file_banner");
+  GtkWidget *label = child (fixture, "file_label");
+
+  create_filter (fixture, "8", "1");
+  activate (fixture, "session.copy-grid-picture");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, message);
+  gtk_test_accessible_assert_role (ACC (banner), GTK_ACCESSIBLE_ROLE_ALERT);
+  gtk_test_accessible_assert_relation (ACC (banner), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL);
+  gtk_test_accessible_assert_property (ACC (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -385,6 +403,7 @@ main (int   argc,
   ADD ("experiment-view", test_experiment_view);
   ADD ("quit-dialog", test_quit_dialog);
   ADD ("every-control-named", test_every_control_named);
+  ADD ("file-message", test_file_message);
 
 #undef ADD
 

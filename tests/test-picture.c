@@ -16,6 +16,7 @@
 #include "bloom-experiment-view.h"
 #include "bloom-picture-dialog.h"
 #include "bloom-window.h"
+#include "bloom-window-private.h"
 #include "window-fixture.h"
 #include "test-isolation.h"
 
@@ -619,6 +620,156 @@ test_dialog (Fixture       *fixture,
   g_free (choice.caption);
 }
 
+static gboolean
+file_message_gone (Fixture *fixture)
+{
+  return !file_message_shown (fixture);
+}
+
+static gboolean
+file_message_revealed (Fixture *fixture)
+{
+  return gtk_revealer_get_child_revealed (GTK_REVEALER (child (fixture, "file_revealer")));
+}
+
+static gboolean
+error_shown (Fixture *fixture)
+{
+  return gtk_widget_has_css_class (child (fixture, "file_banner"), "error");
+}
+
+/* Runs the main loop until @done says so, for at most ten seconds. */
+static void
+wait_until (Fixture  *fixture,
+            gboolean (*done) (Fixture *fixture))
+{
+  gboolean expired = FALSE;
+  guint timeout = g_timeout_add_seconds (10, timed_out, &expired);
+
+  while (!done (fixture) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (expired);
+  g_source_remove (timeout);
+}
+
+/* Runs the main loop for @msec, however idle it is. */
+static void
+run_for (guint msec)
+{
+  gboolean expired = FALSE;
+
+  g_timeout_add (msec, timed_out, &expired);
+  while (!expired)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static double
+page_end (GtkAdjustment *page)
+{
+  return gtk_adjustment_get_upper (page) - gtk_adjustment_get_page_size (page);
+}
+
+/* The toast lies inside the window, in its lower half, and is what is
+ * drawn on top there: it floats over the page, not on it. */
+static void
+assert_toast_in_view (Fixture *fixture)
+{
+  GtkWidget *window = GTK_WIDGET (fixture->window);
+  GtkWidget *banner = child (fixture, "file_banner");
+  GtkWidget *picked;
+  graphene_rect_t bounds;
+
+  wait_until (fixture, file_message_revealed);
+  wait_for_draw (fixture);
+  settle ();
+  wait_for_draw (fixture);
+  g_assert_true (gtk_widget_get_mapped (banner));
+  g_assert_true (gtk_widget_compute_bounds (banner, window, &bounds));
+  g_assert_cmpfloat (bounds.size.width, >, 0);
+  g_assert_cmpfloat (bounds.size.height, >, 0);
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (window));
+  g_assert_cmpfloat (bounds.origin.y, >=, gtk_widget_get_height (window) / 2.0);
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (window));
+
+  picked = gtk_widget_pick (window, bounds.origin.x + bounds.size.width / 2,
+                            bounds.origin.y + bounds.size.height / 2, GTK_PICK_DEFAULT);
+  g_assert_true (picked == banner || gtk_widget_is_ancestor (picked, banner));
+}
+
+/* Issue 25: what an export did shows in a toast over the bottom of the
+ * window while the page is scrolled to its end; a success goes after a
+ * time that suits its length, an error stays, a new message replaces the
+ * one shown, and the close button closes it and gives the focus back. */
+static void
+test_message_toast (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  static const char *const expanders[] = { "details_expander", "plot_expander", "entries_expander",
+                                            "experiment_expander" };
+  GtkAdjustment *page = gtk_scrolled_window_get_vadjustment (
+    GTK_SCROLLED_WINDOW (child (fixture, "page_scroller")));
+  g_autofree char *nowhere_path = g_build_filename (work_dir, "missing", "grid.png", NULL);
+  g_autoptr(GFile) nowhere = g_file_new_for_path (nowhere_path);
+  g_autoptr(GFile) first = NULL;
+  g_autoptr(GFile) second = NULL;
+  g_autofree char *long_message = g_strnfill (150, 'x');
+  g_autofree char *longer_message = g_strnfill (1000, 'x');
+  GtkWidget *close_button = child (fixture, "file_dismiss_button");
+  GtkWidget *before;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1280, 800);
+  create_filter (fixture, "1024", "12");
+  for (guint i = 0; i < G_N_ELEMENTS (expanders); i++)
+    gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, expanders[i])), TRUE);
+  /* To the end of the page, once the page has its height. */
+  wait_for_draw (fixture);
+  settle ();
+  for (guint i = 0; i < 10 && gtk_adjustment_get_value (page) < page_end (page); i++)
+    {
+      gtk_adjustment_set_value (page, page_end (page));
+      wait_for_draw (fixture);
+      settle ();
+    }
+  g_assert_cmpfloat (page_end (page), >, 400);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, page_end (page));
+
+  /* A success, in view; it stays while the test looks. */
+  _bloom_window_set_message_timeout (fixture->window, 60000);
+  first = export (fixture, BLOOM_PICTURE_GRID, BLOOM_PICTURE_PNG, 1, "toast-1.png");
+  assert_toast_in_view (fixture);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, page_end (page));
+  g_assert_false (gtk_widget_has_css_class (child (fixture, "file_banner"), "error"));
+
+  /* An error replaces it, and stays well past a success's time. */
+  _bloom_window_set_message_timeout (fixture->window, 20);
+  bloom_window_export_picture_with_caption (fixture->window, BLOOM_PICTURE_GRID, BLOOM_PICTURE_PNG,
+                                            1, NULL, nowhere);
+  wait_until (fixture, error_shown);
+  g_assert_true (g_str_has_prefix (label_text (fixture, "file_label"), "Could not save to “grid.png”"));
+  run_for (500);
+  g_assert_true (file_message_shown (fixture));
+  assert_toast_in_view (fixture);
+
+  /* The close button closes it, and the focus goes back where it was. */
+  gtk_widget_grab_focus (child (fixture, "grid"));
+  before = gtk_root_get_focus (GTK_ROOT (fixture->window));
+  g_assert_true (gtk_widget_grab_focus (close_button));
+  g_signal_emit_by_name (close_button, "clicked");
+  g_assert_false (file_message_shown (fixture));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == before);
+
+  /* A success goes by itself; a longer one stays longer, up to a limit. */
+  second = export (fixture, BLOOM_PICTURE_GRID, BLOOM_PICTURE_PNG, 1, "toast-2.png");
+  wait_until (fixture, file_message_gone);
+  g_assert_cmpuint (_bloom_window_message_duration (fixture->window, "Saved."), ==, 20);
+  g_assert_cmpuint (_bloom_window_message_duration (fixture->window, long_message), ==, 40);
+  g_assert_cmpuint (_bloom_window_message_duration (fixture->window, longer_message), ==, 60);
+
+  g_assert_true (g_file_delete (first, NULL, NULL));
+  g_assert_true (g_file_delete (second, NULL, NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -641,6 +792,7 @@ main (int   argc,
   ADD ("shortcut", test_shortcut);
   ADD ("clipboard", test_clipboard);
   ADD ("dialog", test_dialog);
+  ADD ("message-toast", test_message_toast);
 
 #undef ADD
 

@@ -97,12 +97,81 @@ _bloom_window_display_name (GFile *file)
   return basename ? g_filename_display_name (basename) : g_file_get_uri (file);
 }
 
-/* What an import or export did, until dismissed or replaced. */
+/* How long a short success stays: libadwaita's toasts stay 5 s. A longer
+ * message stays longer, as long as it takes to read at about 15
+ * characters a second, up to three times as long. A test shortens it. */
+#define MESSAGE_TIMEOUT_MS 5000
+#define MESSAGE_CHARS_IN_TIMEOUT 75
+
+guint
+_bloom_window_message_duration (BloomWindow *self,
+                                const char  *message)
+{
+  guint base = self->message_timeout_ms != 0 ? self->message_timeout_ms : MESSAGE_TIMEOUT_MS;
+  glong chars = CLAMP (g_utf8_strlen (message, -1), MESSAGE_CHARS_IN_TIMEOUT,
+                       3 * MESSAGE_CHARS_IN_TIMEOUT);
+
+  return (guint) ((guint64) base * chars / MESSAGE_CHARS_IN_TIMEOUT);
+}
+
+void
+_bloom_window_set_message_timeout (BloomWindow *self,
+                                   guint        msec)
+{
+  self->message_timeout_ms = msec;
+}
+
+/* A success hides by itself, but not from under the pointer or the focus:
+ * the user is reading it, or selecting its text; it goes once they leave
+ * and the time has run out again. */
+static gboolean
+on_message_timeout (gpointer data)
+{
+  BloomWindow *self = data;
+  GtkStateFlags state = gtk_widget_get_state_flags (self->file_banner);
+
+  if (state & (GTK_STATE_FLAG_PRELIGHT | GTK_STATE_FLAG_FOCUS_WITHIN))
+    return G_SOURCE_CONTINUE;
+
+  self->message_timeout_id = 0;
+  _bloom_window_show_file_message (self, NULL, FALSE);
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+focus_in_message (BloomWindow *self,
+                  GtkWidget   *focus)
+{
+  return focus != NULL && gtk_widget_is_ancestor (focus, self->file_banner);
+}
+
+/* Where the focus was before Tab took it into the toast. */
+static void
+on_focus_widget_changed (BloomWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus != NULL && !focus_in_message (self, focus))
+    g_set_weak_pointer (&self->focus_before_message, focus);
+}
+
+void
+_bloom_window_init_file_message (BloomWindow *self)
+{
+  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (on_focus_widget_changed), NULL);
+}
+
+/* What an import or export did, in a toast over the bottom of the window,
+ * where the user looks however far the page is scrolled. A new message
+ * replaces the one shown; an error stays until dismissed or replaced. */
 void
 _bloom_window_show_file_message (BloomWindow *self,
                                  const char  *message,
                                  gboolean     failed)
 {
+  g_clear_handle_id (&self->message_timeout_id, g_source_remove);
+
   if (message != NULL)
     {
       gtk_label_set_text (self->file_label, message);
@@ -118,6 +187,17 @@ _bloom_window_show_file_message (BloomWindow *self,
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message,
                                       -1);
       gtk_widget_set_visible (GTK_WIDGET (self->file_revealer), TRUE);
+
+      if (!failed)
+        self->message_timeout_id = g_timeout_add (_bloom_window_message_duration (self, message),
+                                                  on_message_timeout, self);
+    }
+  else if (focus_in_message (self, gtk_root_get_focus (GTK_ROOT (self))))
+    {
+      /* Closed from the keyboard: the focus goes back where it came
+       * from, not nowhere (the next Tab would start at the top). */
+      if (self->focus_before_message == NULL || !gtk_widget_grab_focus (self->focus_before_message))
+        gtk_root_set_focus (GTK_ROOT (self), NULL);
     }
 
   gtk_revealer_set_reveal_child (self->file_revealer, message != NULL);

@@ -92,6 +92,9 @@ struct _BloomWindow
   GtkWidget            *file_banner;
   GtkImage             *file_icon;
   GtkLabel             *file_label;
+  guint                 message_timeout_id;   /* hides a success's toast */
+  guint                 message_timeout_ms;   /* 0: the usual 5 s */
+  GtkWidget            *focus_before_message; /* weak: where Tab came from */
   GtkSpinButton        *m_spin;
   GtkSpinButton        *k_spin;
   GtkLabel             *m_message;
@@ -181,6 +184,12 @@ void      _bloom_window_show_file_message    (BloomWindow    *self,
                                               const char     *message,
                                               gboolean        failed);
 gboolean  _bloom_window_get_file_message_shown (BloomWindow  *self);
+void      _bloom_window_init_file_message    (BloomWindow    *self);
+/* For tests: a short success's toast hides after @msec, not 5 s. */
+void      _bloom_window_set_message_timeout  (BloomWindow    *self,
+                                              guint           msec);
+guint     _bloom_window_message_duration     (BloomWindow    *self,
+                                              const char     *message);
 void      _bloom_window_restore_recovery     (BloomWindow    *self);
 
 /* bloom-window-storage.c: storage banners and the quit flow */

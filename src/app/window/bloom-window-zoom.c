@@ -66,6 +66,7 @@ _bloom_window_apply_zoom (BloomWindow *self,
    * size (style.css); the grid and the verdict icon are sized in pixels,
    * so they follow here. */
   bloom_zoom_set_css_class (self->page, old_zoom, self->zoom);
+  bloom_zoom_set_css_class (GTK_WIDGET (self->file_revealer), old_zoom, self->zoom);
   bloom_bit_grid_set_cell_size (self->grid, (BLOOM_BIT_GRID_BASE_CELL * self->zoom + 50) / 100);
   bloom_operation_view_set_icon_size (self->operation_view, (VERDICT_ICON_SIZE * self->zoom + 50) / 100);
   gtk_button_set_label (self->zoom_level_button, level);

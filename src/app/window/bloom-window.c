@@ -331,6 +331,8 @@ bloom_window_dispose (GObject *object)
   g_cancellable_cancel (self->file_cancellable);
   _bloom_window_dispose_lecture (self);
   g_clear_object (&self->recorder);
+  g_clear_handle_id (&self->message_timeout_id, g_source_remove);
+  g_clear_weak_pointer (&self->focus_before_message);
   destroy_kept_window (&self->sizing_dialog);
   destroy_kept_window (&self->shortcuts_window);
   gtk_widget_dispose_template (GTK_WIDGET (self), BLOOM_TYPE_WINDOW);
@@ -553,6 +555,7 @@ bloom_window_init (BloomWindow *self)
   ensure_style (gtk_widget_get_display (GTK_WIDGET (self)));
   gtk_widget_init_template (GTK_WIDGET (self));
   _bloom_window_init_zoom (self);
+  _bloom_window_init_file_message (self);
   bloom_gtk_expander_keep_focus_out (self->positions_expander);
   bloom_gtk_expander_keep_focus_out (self->details_expander);
   bloom_gtk_expander_keep_focus_out (self->plot_expander);
@@ -562,6 +565,8 @@ bloom_window_init (BloomWindow *self)
   /* The page scrolls as a whole, so every part of it gets its natural
    * height: a tall page must not squeeze the grid's own scroller. */
   page = gtk_window_get_child (GTK_WINDOW (self));
+  if (GTK_IS_OVERLAY (page))
+    page = gtk_overlay_get_child (GTK_OVERLAY (page));
   if (GTK_IS_SCROLLED_WINDOW (page))
     page = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page));
   if (GTK_IS_VIEWPORT (page))
