@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "bloom-format.h"
 #include "bloom-quit-dialog.h"
@@ -64,12 +65,33 @@ stored_path (BloomWindow *self,
   return g_file_get_parse_name (file);
 }
 
+/* Why a stored copy was refused, as a sentence. The reasons are those of
+ * an import, which end by asking for another file; nobody chose the
+ * stored session, so that request goes. */
+static char *
+stored_copy_reason (const char *message)
+{
+  /* Translators: as it ends the reasons a file was refused, word for word */
+  const char *advice = _("Choose a file exported by Bloom Lab.");
+  char *reason = bloom_session_file_sentence (message);
+  gsize len = strlen (reason);
+  gsize advice_len = strlen (advice);
+
+  if (len > advice_len && g_str_has_suffix (reason, advice))
+    {
+      reason[len - advice_len] = '\0';
+      g_strchomp (reason);
+    }
+
+  return reason;
+}
+
 static char *
 describe_unreadable (BloomWindow *self,
                      const char  *unreadable)
 {
   gboolean previous = bloom_session_store_get_loaded_copy (self->store) == BLOOM_STORED_COPY_PREVIOUS;
-  g_autofree char *reason = bloom_session_file_sentence (unreadable);
+  g_autofree char *reason = stored_copy_reason (unreadable);
   g_autofree char *current_path = stored_path (self, BLOOM_SESSION_STORE_CURRENT_NAME);
   g_autofree char *previous_path = stored_path (self, BLOOM_SESSION_STORE_PREVIOUS_NAME);
 
