@@ -7,9 +7,11 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "bloom-quit-dialog.h"
@@ -946,20 +948,11 @@ test_conflict_banner_words (void)
   close_window (window);
 }
 
-/* What a session file that cannot be opened says: a link round in a
- * circle to itself. */
+/* Why a session file could not be read, as the banners say it: without
+ * the import's request to choose another file, since nobody chose it. */
+#define CORRUPT "{\"format\": \"bloom-lab\", \"ver"
 #define CORRUPT_REASON "The file is not valid JSON: a string without its closing quote at " \
                        "line 1, column 25."
-#define LOOP_REASON "It is a link that leads round in a circle to itself, never to a file."
-
-static void
-make_link_loop (void)
-{
-  g_autofree char *path = stored_path (BLOOM_SESSION_STORE_CURRENT_NAME);
-
-  g_assert_cmpint (g_mkdir_with_parents (store_dir, 0700), ==, 0);
-  g_assert_cmpint (symlink (BLOOM_SESSION_STORE_CURRENT_NAME, path), ==, 0);
-}
 
 static void
 assert_storage_banner (BloomWindow *window,
@@ -973,26 +966,91 @@ assert_storage_banner (BloomWindow *window,
   g_assert_true (g_str_has_suffix (text, "."));
 }
 
+/* session.json as something that cannot be opened, even by root (who
+ * may read any file whatever its mode): each has its own reason. */
+typedef struct
+{
+  const char *what;
+  const char *target;  /* of the link, or NULL: a folder */
+  GFileType   type;    /* what stays at the path */
+  const char *reason;
+} Unopenable;
+
+static const Unopenable unopenable[] = {
+  { "a link loop", BLOOM_SESSION_STORE_CURRENT_NAME, G_FILE_TYPE_SYMBOLIC_LINK,
+    "It is a link that leads round in a circle to itself, never to a file." },
+  { "a dangling link", "gone.json", G_FILE_TYPE_SYMBOLIC_LINK,
+    "It is a link to a file that does not exist." },
+  { "a folder", NULL, G_FILE_TYPE_DIRECTORY, "It is a folder, not a file." },
+};
+
+static void
+make_unopenable (const Unopenable *u)
+{
+  g_autofree char *path = stored_path (BLOOM_SESSION_STORE_CURRENT_NAME);
+
+  g_test_message ("session.json: %s", u->what);
+  g_assert_cmpint (g_mkdir_with_parents (store_dir, 0700), ==, 0);
+  if (u->target != NULL)
+    g_assert_cmpint (symlink (u->target, path), ==, 0);
+  else
+    g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+}
+
+/* Nothing was written over it: the link or the folder is still there. */
+static void
+assert_untouched (const Unopenable *u)
+{
+  g_autofree char *path = stored_path (BLOOM_SESSION_STORE_CURRENT_NAME);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_cmpint (g_file_query_file_type (file, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL), ==,
+                   u->type);
+}
+
 /* Issue 24: a current copy that cannot be opened is named, with the
- * reason, and nothing of it is said to be kept. */
+ * reason, and nothing of it is said to be kept; nothing is written over
+ * it, and a write says why it failed, never that another Bloom Lab
+ * stored a session. */
 static void
 test_unopenable_banner_words (void)
 {
   g_autofree char *current = stored_path (BLOOM_SESSION_STORE_CURRENT_NAME);
-  g_autofree char *expected = NULL;
-  BloomWindow *window;
 
-  set_up ();
-  make_link_loop ();
-  window = open_window ();
-  expected = g_strdup_printf ("The session stored on this computer in “%s” could not be read, "
-                              "and nothing of it is kept: Bloom Lab started with an empty "
-                              "session, and stores nothing over that file while it cannot be "
-                              "opened. The reason: %s", current, LOOP_REASON);
-  assert_storage_banner (window, expected);
-  g_assert_false (gtk_widget_get_visible (child (window, "save_copy_button")));
-  activate (window, "session.dismiss-unreadable");
-  close_window (window);
+  for (guint i = 0; i < G_N_ELEMENTS (unopenable); i++)
+    {
+      const Unopenable *u = &unopenable[i];
+      g_autofree char *expected = NULL;
+      BloomWindow *window;
+
+      set_up ();
+      make_unopenable (u);
+      window = open_window ();
+      expected = g_strdup_printf ("The session stored on this computer in “%s” could not be "
+                                  "read, and nothing of it is kept: Bloom Lab started with an "
+                                  "empty session, and stores nothing over that file while it "
+                                  "cannot be opened. The reason: %s", current, u->reason);
+      assert_storage_banner (window, expected);
+      g_assert_false (gtk_widget_get_visible (child (window, "save_copy_button")));
+
+      activate (window, "filter.create");
+      bloom_session_store_flush (window_store (window));
+      settle ();
+      g_clear_pointer (&expected, g_free);
+      expected = g_strdup_printf ("Bloom Lab could not store the session on this computer: %s "
+                                  "Your work is still in the window, and Bloom Lab tries again "
+                                  "at your next change; export it to keep it safe.", u->reason);
+      assert_storage_banner (window, expected);
+      g_assert_false (banner_shown (window, "conflict_revealer"));
+      assert_untouched (u);
+
+      /* Not stored: closed as the system would, without the question. */
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_object_unref (window);
+      settle ();
+      assert_untouched (u);
+      g_remove (current);
+    }
 }
 
 /* Issue 24: the copy stored before loads, and the banner names it with
@@ -1003,6 +1061,7 @@ test_previous_copy_banner_words (void)
   g_autofree char *current = stored_path (BLOOM_SESSION_STORE_CURRENT_NAME);
   g_autofree char *previous = stored_path (BLOOM_SESSION_STORE_PREVIOUS_NAME);
   g_autofree char *good = NULL;
+  g_autofree char *stored = NULL;
   g_autofree char *expected = NULL;
   BloomWindow *window;
 
@@ -1010,11 +1069,12 @@ test_previous_copy_banner_words (void)
   window = open_window ();
   activate (window, "filter.create");
   good = session_json (window);
+  stored = stored_json (window);
   close_window (window);
 
   set_up ();
   write_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, good);
-  write_stored (BLOOM_SESSION_STORE_CURRENT_NAME, "{\"format\": \"bloom-lab\", \"ver");
+  write_stored (BLOOM_SESSION_STORE_CURRENT_NAME, CORRUPT);
   window = open_window ();
   expected = g_strdup_printf ("The session stored on this computer could not be read, so Bloom "
                               "Lab loaded the copy stored before it, “%s”: your last changes may "
@@ -1022,21 +1082,78 @@ test_previous_copy_banner_words (void)
                               "at it. The reason: %s", previous, CORRUPT_REASON);
   assert_storage_banner (window, expected);
   g_assert_true (gtk_widget_get_visible (child (window, "save_copy_button")));
+  /* It is the current copy again, and still the copy before. */
+  bloom_session_store_flush (window_store (window));
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, stored);
+  assert_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, ==, good);
   activate (window, "session.dismiss-unreadable");
   close_window (window);
-  g_clear_pointer (&expected, g_free);
+
+  for (guint i = 0; i < G_N_ELEMENTS (unopenable); i++)
+    {
+      const Unopenable *u = &unopenable[i];
+
+      set_up ();
+      write_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, good);
+      make_unopenable (u);
+      window = open_window ();
+      g_clear_pointer (&expected, g_free);
+      expected = g_strdup_printf ("The session stored on this computer in “%s” could not be "
+                                  "read, and nothing of it is kept: Bloom Lab loaded the copy "
+                                  "stored before it, “%s”, so your last changes may be missing, "
+                                  "and stores nothing over that file while it cannot be opened. "
+                                  "The reason: %s", current, previous, u->reason);
+      assert_storage_banner (window, expected);
+      g_assert_false (gtk_widget_get_visible (child (window, "save_copy_button")));
+      bloom_session_store_flush (window_store (window));
+      assert_untouched (u);
+      assert_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, ==, good);
+      activate (window, "session.dismiss-unreadable");
+      close_window (window);
+      g_remove (current);
+    }
+}
+
+/* Issue 24: the copy before goes back as the current copy as every
+ * write does (docs/storage.md): not while another Bloom Lab holds the
+ * directory, and not over the session it stored meanwhile, which the
+ * conflict banner then offers. */
+static void
+test_previous_copy_waits_its_turn (void)
+{
+  g_autofree char *fixture_path = data_path ("state-v1.json");
+  g_autofree char *good = NULL;
+  g_autoptr(BloomSession) other = bloom_session_new ();
+  g_autofree char *theirs = bloom_state_to_json_full (other, BLOOM_STATE_FLAGS_FILTER_ONLY, NULL);
+  BloomWindow *window;
+  int lock_fd;
+
+  g_assert_true (g_file_get_contents (fixture_path, &good, NULL, NULL));
 
   set_up ();
   write_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, good);
-  make_link_loop ();
+  write_stored (BLOOM_SESSION_STORE_CURRENT_NAME, CORRUPT);
+  /* Another Bloom Lab is writing: it holds the directory. */
+  lock_fd = g_open (store_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+  g_assert_cmpint (lock_fd, >=, 0);
+  g_assert_cmpint (flock (lock_fd, LOCK_EX), ==, 0);
+
   window = open_window ();
-  expected = g_strdup_printf ("The session stored on this computer in “%s” could not be read, "
-                              "and nothing of it is kept: Bloom Lab loaded the copy stored "
-                              "before it, “%s”, so your last changes may be missing, and stores "
-                              "nothing over that file while it cannot be opened. The reason: %s",
-                              current, previous, LOOP_REASON);
-  assert_storage_banner (window, expected);
-  g_assert_false (gtk_widget_get_visible (child (window, "save_copy_button")));
+  g_usleep (50 * G_TIME_SPAN_MILLISECOND);
+  settle ();
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, CORRUPT);
+
+  /* What it writes is a session of its own. */
+  write_stored (BLOOM_SESSION_STORE_CURRENT_NAME, theirs);
+  g_close (lock_fd, NULL);
+  bloom_session_store_flush (window_store (window));
+  settle ();
+
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, theirs);
+  assert_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, ==, good);
+  g_assert_true (banner_shown (window, "conflict_revealer"));
+  activate (window, "session.load-theirs");
+  g_assert_false (banner_shown (window, "conflict_revealer"));
   activate (window, "session.dismiss-unreadable");
   close_window (window);
 }
@@ -1160,6 +1277,7 @@ main (int   argc,
   g_test_add_func ("/storage/conflict-banner-words", test_conflict_banner_words);
   g_test_add_func ("/storage/unopenable-banner-words", test_unopenable_banner_words);
   g_test_add_func ("/storage/previous-copy-banner-words", test_previous_copy_banner_words);
+  g_test_add_func ("/storage/previous-copy-waits-its-turn", test_previous_copy_waits_its_turn);
   g_test_add_func ("/storage/recovery-banner-words", test_recovery_banner_words);
 
   status = g_test_run ();

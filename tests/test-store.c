@@ -498,9 +498,17 @@ test_previous_copy (Fixture       *fixture,
   g_assert_cmpstr (copy, ==, broken);
   kept = fixture_read (fixture->dir, UNREADABLE, NULL);
   g_assert_cmpstr (kept, ==, broken);
-  /* The current copy is a good one again before anything is written. */
+  /* The current copy is a good one again before anything else is
+   * written, stored as every write is (it waits its turn, and expects the
+   * broken copy), and the copy before stays. */
+  bloom_session_store_flush (fixture->store);
   current = fixture_read (fixture->dir, CURRENT, NULL);
   g_assert_cmpstr (current, ==, first);
+  {
+    g_autofree char *previous = fixture_read (fixture->dir, PREVIOUS, NULL);
+
+    g_assert_cmpstr (previous, ==, first);
+  }
 
   bloom_session_store_dismiss_unreadable (fixture->store);
   g_assert_null (bloom_session_store_get_unreadable_message (fixture->store));

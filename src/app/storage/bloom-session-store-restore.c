@@ -133,24 +133,19 @@ restore_legacy (BloomSessionStore  *self,
  * says why, and FALSE with @error too, even when the copy before it was
  * loaded instead ("loaded-copy"). Nothing stored is not an error. */
 /* The copy before the current one, when the current one could not be
- * read; it becomes the current copy again. */
+ * read; it becomes the current copy again, written as every write is
+ * (docs/storage.md): over what was found, unless another Bloom Lab
+ * stored a session meanwhile, and never over a file that could not be
+ * opened. That write keeps session.json~ as it is, the good copy. */
 static gboolean
 restore_previous (BloomSessionStore  *self,
                   GError            **error)
 {
-  g_autoptr(GError) copy_error = NULL;
-  g_autoptr(GBytes) contents = NULL;
-
-  if (!load_copy (self, self->previous, &contents, error))
+  if (!load_copy (self, self->previous, NULL, error))
     return FALSE;
 
-  /* The current copy must be a good one before the next write makes it
-   * the previous copy. */
-  if (!g_file_copy (self->previous, self->current, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL,
-                    &copy_error))
-    g_debug ("Could not put the previous copy back: %s", copy_error->message);
-  else
-    _bloom_session_store_set_stored (self, contents);
+  if (g_strcmp0 (self->stored_sum, NOT_OPENED) != 0)
+    self->previous_pending = TRUE;
 
   return TRUE;
 }
@@ -208,7 +203,10 @@ bloom_session_store_restore (BloomSessionStore  *self,
 
   if (load_copy (self, self->current, &current_contents, &current_error))
     copy = BLOOM_STORED_COPY_CURRENT;
-  current_exists = !g_error_matches (current_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  /* A link to nothing is there, but cannot be opened. */
+  current_exists = !g_error_matches (current_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ||
+                   g_file_query_file_type (self->current, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS,
+                                           NULL) == G_FILE_TYPE_SYMBOLIC_LINK;
 
   /* What the next write expects to replace: what was read, or nothing;
    * a file that could not be opened is never written over, so the write
@@ -255,7 +253,7 @@ bloom_session_store_restore (BloomSessionStore  *self,
   /* Loading changed the session; what is stored is already this, except
    * for the key of 0.1.0, which moves to the file now. */
   g_clear_handle_id (&self->save_source, g_source_remove);
-  self->dirty = self->legacy_pending;
+  self->dirty = self->legacy_pending || self->previous_pending;
   bloom_session_store_save_now (self);
 
   if (legacy_error != NULL)

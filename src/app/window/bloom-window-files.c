@@ -221,7 +221,7 @@ recovery_restored (GObject      *source,
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
 
-      reason = bloom_session_file_sentence (error->message);
+      reason = _bloom_window_store_reason (error->message);
       /* Translators: %s says why */
       message = g_strdup_printf (_("Could not restore the session kept aside: %s The current "
                                    "session is unchanged."),
