@@ -1243,6 +1243,65 @@ test_recovery_banner_words (void)
                           "brings back.");
 }
 
+static gboolean
+export_said (BloomWindow *window)
+{
+  return g_str_has_prefix (label_text (window, "file_label"), "Exported the session to");
+}
+
+static gboolean
+restored_and_exported (BloomWindow *window)
+{
+  g_autofree char *path = g_build_filename (store_dir, "export.json", NULL);
+
+  return bloom_session_get_n_entries (bloom_window_get_session (window)) == BLOOM_MAX_ENTRIES &&
+         g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+/* The main loop for @ms milliseconds: what is under way ends. */
+static void
+run_for (guint ms)
+{
+  gboolean expired = FALSE;
+
+  g_timeout_add (ms, timed_out, &expired);
+  while (!expired)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Issue 24: an export begun before Restore holds the session Restore
+ * replaced: when it is written, after Restore, the recovery file stays;
+ * an export of the restored session lets it go. */
+static void
+test_export_before_restore (void)
+{
+  g_autofree char *path = g_build_filename (store_dir, "export.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  BloomWindow *window;
+
+  set_up ();
+  keep_aside_at_quit (TRUE);
+  window = open_window ();
+  bloom_window_export_file (window, file);
+  activate (window, "session.restore-recovery");
+  /* Written, then said: whichever of the two ends first. */
+  wait_until (restored_and_exported, window);
+  run_for (300);
+  g_test_message ("The export ended %s Restore", export_said (window) ? "after" : "before");
+  assert_stored (BLOOM_SESSION_STORE_RECOVERY_NAME, !=, NULL);
+
+  gtk_label_set_text (GTK_LABEL (child (window, "file_label")), "");
+  bloom_window_export_file (window, file);
+  wait_until (export_said, window);
+  assert_stored (BLOOM_SESSION_STORE_RECOVERY_NAME, ==, NULL);
+
+  /* Too large to store, and exported: closed without the question. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+  settle ();
+  g_remove (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1279,6 +1338,7 @@ main (int   argc,
   g_test_add_func ("/storage/previous-copy-banner-words", test_previous_copy_banner_words);
   g_test_add_func ("/storage/previous-copy-waits-its-turn", test_previous_copy_waits_its_turn);
   g_test_add_func ("/storage/recovery-banner-words", test_recovery_banner_words);
+  g_test_add_func ("/storage/export-before-restore", test_export_before_restore);
 
   status = g_test_run ();
   set_up ();

@@ -847,6 +847,7 @@ test_recovery (Fixture       *fixture,
   g_autofree char *full = NULL;
   g_autofree char *recovered = NULL;
   gboolean done = FALSE;
+  guint export_id;
 
   insert (fixture->session, "kiwi");
   bloom_session_store_flush (fixture->store);
@@ -918,6 +919,22 @@ test_recovery (Fixture       *fixture,
   fixture_run_until (&done, 10);
   g_assert_nonnull (fixture_read (fixture->dir, RECOVERY, NULL));
   bloom_session_store_session_exported (fixture->store);
+  g_assert_null (fixture_read (fixture->dir, RECOVERY, NULL));
+
+  /* An export begun before Restore holds the session Restore replaced:
+   * written after it, the file stays; one begun after it, it goes. */
+  fixture_write (fixture->dir, RECOVERY, full);
+  close_store (fixture);
+  open_store (fixture);
+  g_assert_true (bloom_session_store_restore (fixture->store, NULL));
+  export_id = bloom_session_store_begin_export (fixture->store);
+  done = FALSE;
+  bloom_session_store_restore_recovery_async (fixture->store, NULL, recovery_restored, &done);
+  fixture_run_until (&done, 10);
+  bloom_session_store_export_written (fixture->store, export_id);
+  g_assert_nonnull (fixture_read (fixture->dir, RECOVERY, NULL));
+  export_id = bloom_session_store_begin_export (fixture->store);
+  bloom_session_store_export_written (fixture->store, export_id);
   g_assert_null (fixture_read (fixture->dir, RECOVERY, NULL));
 }
 

@@ -47,6 +47,7 @@ struct _BloomSessionStore
   /* Restored this run: its file stays until the session is stored or
    * exported, or the user discards it. */
   gboolean               recovery_pending;
+  guint                  restores;         /* of the recovery file, this run */
   gboolean               write_keeps_recovery; /* the write under way stores it */
   BloomRecoveryReason    recovery_reason;
   char                  *recovery_write_error;

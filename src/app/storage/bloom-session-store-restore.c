@@ -291,6 +291,7 @@ recovery_imported (GObject      *object,
    * the notice of SPEC P2. The file stays until the session is stored or
    * exported (or discarded): a crash before that must not lose it. */
   self->recovery_pending = TRUE;
+  self->restores++;
   _bloom_session_store_set_recovery_available (self, FALSE);
   g_task_return_boolean (task, TRUE);
 }
@@ -345,7 +346,27 @@ bloom_session_store_session_exported (BloomSessionStore *self)
 {
   g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
 
-  if (self->recovery_pending)
+  bloom_session_store_export_written (self, bloom_session_store_begin_export (self));
+}
+
+/* Which restore the session holds as an export begins: 0, none that
+ * waits to be stored. */
+guint
+bloom_session_store_begin_export (BloomSessionStore *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), 0);
+
+  return self->recovery_pending ? self->restores : 0;
+}
+
+/* Only an export of the restored session makes its file safe to remove. */
+void
+bloom_session_store_export_written (BloomSessionStore *self,
+                                    guint              export_id)
+{
+  g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
+
+  if (self->recovery_pending && export_id != 0 && export_id == self->restores)
     _bloom_session_store_remove_recovery (self);
 }
 
