@@ -7,9 +7,12 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "bloom-quit-dialog.h"
 #include "bloom-session-store.h"
@@ -181,7 +184,8 @@ set_up (void)
 {
   const char *names[] = {
     BLOOM_SESSION_STORE_CURRENT_NAME, BLOOM_SESSION_STORE_PREVIOUS_NAME,
-    BLOOM_SESSION_STORE_UNREADABLE_NAME, BLOOM_SESSION_STORE_RECOVERY_NAME, NULL
+    BLOOM_SESSION_STORE_UNREADABLE_NAME, BLOOM_SESSION_STORE_RECOVERY_NAME,
+    BLOOM_SESSION_STORE_RECOVERY_REASON_NAME, NULL
   };
   GSettingsSchema *schema = NULL;
   g_auto(GStrv) keys = NULL;
@@ -851,6 +855,453 @@ test_long_draft_import (void)
   g_unlink (path);
 }
 
+/* The words of the banners, in English (the tests run in the C locale),
+ * each compared whole: a banner that names a file names it with its path,
+ * and every sentence of a joined message ends with its full stop. */
+
+static char *
+stored_path (const char *name)
+{
+  return g_build_filename (store_dir, name, NULL);
+}
+
+/* The first label inside a banner's revealer: the text it shows. */
+static GtkWidget *
+first_descendant (GtkWidget *widget,
+                  GType      type)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        return c;
+      found = first_descendant (c, type);
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static void
+assert_button (GtkWidget  *box,
+               const char *label,
+               const char *action)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (box); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), label) == 0)
+      {
+        g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), ==, action);
+        g_assert_true (gtk_widget_get_visible (c));
+        g_assert_true (gtk_widget_is_sensitive (c));
+        return;
+      }
+
+  g_error ("No button “%s” in the banner", label);
+}
+
+/* Issue 24: another Bloom Lab stored a different session behind this
+ * one's back; this one's next write is refused, and the banner says so
+ * with its three choices. */
+static void
+test_conflict_banner_words (void)
+{
+  g_autofree char *fixture_path = data_path ("state-v1.json");
+  g_autofree char *theirs = NULL;
+  BloomWindow *window;
+  BloomSessionStore *store;
+  GtkWidget *box;
+
+  g_assert_true (g_file_get_contents (fixture_path, &theirs, NULL, NULL));
+
+  set_up ();
+  window = open_window ();
+  store = window_store (window);
+  activate (window, "filter.create");
+  bloom_session_store_flush (store);
+  g_assert_false (banner_shown (window, "conflict_revealer"));
+
+  write_stored (BLOOM_SESSION_STORE_CURRENT_NAME, theirs);
+  type_into (window, "text_entry", "kiwi");
+  activate (window, "filter.insert");
+  bloom_session_store_flush (store);
+  settle ();
+
+  g_assert_true (banner_shown (window, "conflict_revealer"));
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, theirs);
+  box = gtk_revealer_get_child (GTK_REVEALER (child (window, "conflict_revealer")));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (first_descendant (box, GTK_TYPE_LABEL))), ==,
+                   "Another Bloom Lab stored a different session on this computer since this "
+                   "one last stored or read it, so this one stores nothing until you choose. "
+                   "Load theirs, keep yours (it replaces theirs), or export yours to a file.");
+  assert_button (box, "_Load Theirs", "session.load-theirs");
+  assert_button (box, "_Keep Mine…", "session.keep-mine");
+  assert_button (box, "Export _Mine…", "session.export");
+  /* The conflict has its own banner: the general one stays away. */
+  g_assert_false (banner_shown (window, "storage_revealer"));
+
+  activate (window, "session.load-theirs");
+  g_assert_false (banner_shown (window, "conflict_revealer"));
+  close_window (window);
+}
+
+/* Why a session file could not be read, as the banners say it: without
+ * the import's request to choose another file, since nobody chose it. */
+#define CORRUPT "{\"format\": \"bloom-lab\", \"ver"
+#define CORRUPT_REASON "The file is not valid JSON: a string without its closing quote at " \
+                       "line 1, column 25."
+
+static void
+assert_storage_banner (BloomWindow *window,
+                       const char  *expected)
+{
+  const char *text;
+
+  g_assert_true (banner_shown (window, "storage_revealer"));
+  text = label_text (window, "storage_label");
+  g_assert_cmpstr (text, ==, expected);
+  g_assert_true (g_str_has_suffix (text, "."));
+}
+
+/* session.json as something that cannot be opened, even by root (who
+ * may read any file whatever its mode): each has its own reason. */
+typedef struct
+{
+  const char *what;
+  const char *target;  /* of the link, or NULL: a folder */
+  GFileType   type;    /* what stays at the path */
+  const char *reason;
+} Unopenable;
+
+static const Unopenable unopenable[] = {
+  { "a link loop", BLOOM_SESSION_STORE_CURRENT_NAME, G_FILE_TYPE_SYMBOLIC_LINK,
+    "It is a link that leads round in a circle to itself, never to a file." },
+  { "a dangling link", "gone.json", G_FILE_TYPE_SYMBOLIC_LINK,
+    "It is a link to a file that does not exist." },
+  { "a folder", NULL, G_FILE_TYPE_DIRECTORY, "It is a folder, not a file." },
+};
+
+static void
+make_unopenable (const Unopenable *u)
+{
+  g_autofree char *path = stored_path (BLOOM_SESSION_STORE_CURRENT_NAME);
+
+  g_test_message ("session.json: %s", u->what);
+  g_assert_cmpint (g_mkdir_with_parents (store_dir, 0700), ==, 0);
+  if (u->target != NULL)
+    g_assert_cmpint (symlink (u->target, path), ==, 0);
+  else
+    g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+}
+
+/* Nothing was written over it: the link or the folder is still there. */
+static void
+assert_untouched (const Unopenable *u)
+{
+  g_autofree char *path = stored_path (BLOOM_SESSION_STORE_CURRENT_NAME);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_cmpint (g_file_query_file_type (file, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL), ==,
+                   u->type);
+}
+
+/* Issue 24: a current copy that cannot be opened is named, with the
+ * reason, and nothing of it is said to be kept; nothing is written over
+ * it, and a write says why it failed, never that another Bloom Lab
+ * stored a session. */
+static void
+test_unopenable_banner_words (void)
+{
+  g_autofree char *current = stored_path (BLOOM_SESSION_STORE_CURRENT_NAME);
+
+  for (guint i = 0; i < G_N_ELEMENTS (unopenable); i++)
+    {
+      const Unopenable *u = &unopenable[i];
+      g_autofree char *expected = NULL;
+      BloomWindow *window;
+
+      set_up ();
+      make_unopenable (u);
+      window = open_window ();
+      expected = g_strdup_printf ("The session stored on this computer in “%s” could not be "
+                                  "read, and nothing of it is kept: Bloom Lab started with an "
+                                  "empty session, and stores nothing over that file while it "
+                                  "cannot be opened. The reason: %s", current, u->reason);
+      assert_storage_banner (window, expected);
+      g_assert_false (gtk_widget_get_visible (child (window, "save_copy_button")));
+
+      activate (window, "filter.create");
+      bloom_session_store_flush (window_store (window));
+      settle ();
+      g_clear_pointer (&expected, g_free);
+      expected = g_strdup_printf ("Bloom Lab could not store the session on this computer: %s "
+                                  "Your work is still in the window, and Bloom Lab tries again "
+                                  "at your next change; export it to keep it safe.", u->reason);
+      assert_storage_banner (window, expected);
+      g_assert_false (banner_shown (window, "conflict_revealer"));
+      assert_untouched (u);
+
+      /* Not stored: closed as the system would, without the question. */
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_object_unref (window);
+      settle ();
+      assert_untouched (u);
+      g_remove (current);
+    }
+}
+
+/* Issue 24: the copy stored before loads, and the banner names it with
+ * its path, whether the current copy was kept or could not be opened. */
+static void
+test_previous_copy_banner_words (void)
+{
+  g_autofree char *current = stored_path (BLOOM_SESSION_STORE_CURRENT_NAME);
+  g_autofree char *previous = stored_path (BLOOM_SESSION_STORE_PREVIOUS_NAME);
+  g_autofree char *good = NULL;
+  g_autofree char *stored = NULL;
+  g_autofree char *expected = NULL;
+  BloomWindow *window;
+
+  set_up ();
+  window = open_window ();
+  activate (window, "filter.create");
+  good = session_json (window);
+  stored = stored_json (window);
+  close_window (window);
+
+  set_up ();
+  write_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, good);
+  write_stored (BLOOM_SESSION_STORE_CURRENT_NAME, CORRUPT);
+  window = open_window ();
+  expected = g_strdup_printf ("The session stored on this computer could not be read, so Bloom "
+                              "Lab loaded the copy stored before it, “%s”: your last changes may "
+                              "be missing. The unreadable copy is kept; save it to a file to look "
+                              "at it. The reason: %s", previous, CORRUPT_REASON);
+  assert_storage_banner (window, expected);
+  g_assert_true (gtk_widget_get_visible (child (window, "save_copy_button")));
+  /* It is the current copy again, and still the copy before. */
+  bloom_session_store_flush (window_store (window));
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, stored);
+  assert_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, ==, good);
+  activate (window, "session.dismiss-unreadable");
+  close_window (window);
+
+  for (guint i = 0; i < G_N_ELEMENTS (unopenable); i++)
+    {
+      const Unopenable *u = &unopenable[i];
+
+      set_up ();
+      write_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, good);
+      make_unopenable (u);
+      window = open_window ();
+      g_clear_pointer (&expected, g_free);
+      expected = g_strdup_printf ("The session stored on this computer in “%s” could not be "
+                                  "read, and nothing of it is kept: Bloom Lab loaded the copy "
+                                  "stored before it, “%s”, so your last changes may be missing, "
+                                  "and stores nothing over that file while it cannot be opened. "
+                                  "The reason: %s", current, previous, u->reason);
+      assert_storage_banner (window, expected);
+      g_assert_false (gtk_widget_get_visible (child (window, "save_copy_button")));
+      bloom_session_store_flush (window_store (window));
+      assert_untouched (u);
+      assert_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, ==, good);
+      activate (window, "session.dismiss-unreadable");
+      close_window (window);
+      g_remove (current);
+    }
+}
+
+/* Issue 24: the copy before goes back as the current copy as every
+ * write does (docs/storage.md): not while another Bloom Lab holds the
+ * directory, and not over the session it stored meanwhile, which the
+ * conflict banner then offers. */
+static void
+test_previous_copy_waits_its_turn (void)
+{
+  g_autofree char *fixture_path = data_path ("state-v1.json");
+  g_autofree char *good = NULL;
+  g_autoptr(BloomSession) other = bloom_session_new ();
+  g_autofree char *theirs = bloom_state_to_json_full (other, BLOOM_STATE_FLAGS_FILTER_ONLY, NULL);
+  BloomWindow *window;
+  int lock_fd;
+
+  g_assert_true (g_file_get_contents (fixture_path, &good, NULL, NULL));
+
+  set_up ();
+  write_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, good);
+  write_stored (BLOOM_SESSION_STORE_CURRENT_NAME, CORRUPT);
+  /* Another Bloom Lab is writing: it holds the directory. */
+  lock_fd = g_open (store_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+  g_assert_cmpint (lock_fd, >=, 0);
+  g_assert_cmpint (flock (lock_fd, LOCK_EX), ==, 0);
+
+  window = open_window ();
+  g_usleep (50 * G_TIME_SPAN_MILLISECOND);
+  settle ();
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, CORRUPT);
+
+  /* What it writes is a session of its own. */
+  write_stored (BLOOM_SESSION_STORE_CURRENT_NAME, theirs);
+  g_close (lock_fd, NULL);
+  bloom_session_store_flush (window_store (window));
+  settle ();
+
+  assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, theirs);
+  assert_stored (BLOOM_SESSION_STORE_PREVIOUS_NAME, ==, good);
+  g_assert_true (banner_shown (window, "conflict_revealer"));
+  activate (window, "session.load-theirs");
+  g_assert_false (banner_shown (window, "conflict_revealer"));
+  activate (window, "session.dismiss-unreadable");
+  close_window (window);
+}
+
+/* What a quit signal leaves when the session could not be stored: too
+ * large, or its write failed (a full disk). A store of its own, as in a
+ * Bloom Lab that the system closes. */
+static guint writes_to_fail;
+
+/* The next writes_to_fail writes fail (a full disk), those after succeed. */
+static GOutputStream *
+failing_writes_filter (GOutputStream *base,
+                       gpointer       data)
+{
+  gsize budget = writes_to_fail > 0 ? 64 : G_MAXSIZE;
+
+  if (writes_to_fail > 0)
+    writes_to_fail--;
+
+  return test_failing_stream_filter (base, GSIZE_TO_POINTER (budget));
+}
+
+static void
+keep_aside_at_quit (gboolean too_large)
+{
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(BloomSessionStore) store = bloom_session_store_new (session, settings);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (bloom_session_store_restore (store, NULL));
+  bloom_session_create_filter (session, 1024, 12, &error);
+  g_assert_no_error (error);
+  bloom_session_store_flush (store);
+
+  if (too_large)
+    for (guint i = 0; i < BLOOM_MAX_ENTRIES; i++)
+      {
+        g_autofree char *text = g_strdup_printf ("%04u%0252u", i, i);
+
+        g_assert_nonnull (bloom_session_insert (session, text, -1, NULL));
+      }
+  else
+    {
+      bloom_session_store_set_stream_filter (store, failing_writes_filter, NULL);
+      writes_to_fail = 1;
+      g_assert_nonnull (bloom_session_insert (session, "kiwi", -1, NULL));
+      bloom_session_store_flush (store);
+      g_assert_nonnull (bloom_session_store_get_write_error (store));
+      /* The quit signal's flush tries the document again, which fails
+       * again; the recovery file after it is written. */
+      writes_to_fail = 1;
+    }
+
+  g_assert_true (bloom_session_store_flush_for_exit (store));
+  g_assert_cmpuint (writes_to_fail, ==, 0);
+  assert_stored (BLOOM_SESSION_STORE_RECOVERY_NAME, !=, NULL);
+}
+
+static void
+assert_recovery_banner (const char *expected)
+{
+  BloomWindow *window = open_window ();
+  const char *text;
+
+  g_assert_true (banner_shown (window, "recovery_revealer"));
+  text = label_text (window, "recovery_label");
+  g_assert_cmpstr (text, ==, expected);
+  activate (window, "session.discard-recovery");
+  close_window (window);
+}
+
+/* Issue 24: the recovery banner says why the session was kept aside. */
+static void
+test_recovery_banner_words (void)
+{
+  set_up ();
+  keep_aside_at_quit (TRUE);
+  assert_recovery_banner ("When the system last closed Bloom Lab, its session was too large to "
+                          "store, so it was kept aside. Restore it? It replaces the session in "
+                          "the window, which Ctrl+Z brings back.");
+
+  set_up ();
+  keep_aside_at_quit (FALSE);
+  assert_recovery_banner ("When the system last closed Bloom Lab, it could not store its session, "
+                          "so the session was kept aside. The reason: No space left on device. "
+                          "Restore it? It replaces the session in the window, which Ctrl+Z "
+                          "brings back.");
+}
+
+static gboolean
+export_said (BloomWindow *window)
+{
+  return g_str_has_prefix (label_text (window, "file_label"), "Exported the session to");
+}
+
+static gboolean
+restored_and_exported (BloomWindow *window)
+{
+  g_autofree char *path = g_build_filename (store_dir, "export.json", NULL);
+
+  return bloom_session_get_n_entries (bloom_window_get_session (window)) == BLOOM_MAX_ENTRIES &&
+         g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+/* The main loop for @ms milliseconds: what is under way ends. */
+static void
+run_for (guint ms)
+{
+  gboolean expired = FALSE;
+
+  g_timeout_add (ms, timed_out, &expired);
+  while (!expired)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Issue 24: an export begun before Restore holds the session Restore
+ * replaced: when it is written, after Restore, the recovery file stays;
+ * an export of the restored session lets it go. */
+static void
+test_export_before_restore (void)
+{
+  g_autofree char *path = g_build_filename (store_dir, "export.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  BloomWindow *window;
+
+  set_up ();
+  keep_aside_at_quit (TRUE);
+  window = open_window ();
+  bloom_window_export_file (window, file);
+  activate (window, "session.restore-recovery");
+  /* Written, then said: whichever of the two ends first. */
+  wait_until (restored_and_exported, window);
+  run_for (300);
+  g_test_message ("The export ended %s Restore", export_said (window) ? "after" : "before");
+  assert_stored (BLOOM_SESSION_STORE_RECOVERY_NAME, !=, NULL);
+
+  gtk_label_set_text (GTK_LABEL (child (window, "file_label")), "");
+  bloom_window_export_file (window, file);
+  wait_until (export_said, window);
+  assert_stored (BLOOM_SESSION_STORE_RECOVERY_NAME, ==, NULL);
+
+  /* Too large to store, and exported: closed without the question. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+  settle ();
+  g_remove (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -882,6 +1333,12 @@ main (int   argc,
   g_test_add_func ("/storage/import-asks-and-undoes", test_import_asks_and_undoes);
   g_test_add_func ("/storage/recovery-offer", test_recovery_offer);
   g_test_add_func ("/storage/long-draft-import", test_long_draft_import);
+  g_test_add_func ("/storage/conflict-banner-words", test_conflict_banner_words);
+  g_test_add_func ("/storage/unopenable-banner-words", test_unopenable_banner_words);
+  g_test_add_func ("/storage/previous-copy-banner-words", test_previous_copy_banner_words);
+  g_test_add_func ("/storage/previous-copy-waits-its-turn", test_previous_copy_waits_its_turn);
+  g_test_add_func ("/storage/recovery-banner-words", test_recovery_banner_words);
+  g_test_add_func ("/storage/export-before-restore", test_export_before_restore);
 
   status = g_test_run ();
   set_up ();

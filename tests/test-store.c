@@ -498,9 +498,17 @@ test_previous_copy (Fixture       *fixture,
   g_assert_cmpstr (copy, ==, broken);
   kept = fixture_read (fixture->dir, UNREADABLE, NULL);
   g_assert_cmpstr (kept, ==, broken);
-  /* The current copy is a good one again before anything is written. */
+  /* The current copy is a good one again before anything else is
+   * written, stored as every write is (it waits its turn, and expects the
+   * broken copy), and the copy before stays. */
+  bloom_session_store_flush (fixture->store);
   current = fixture_read (fixture->dir, CURRENT, NULL);
   g_assert_cmpstr (current, ==, first);
+  {
+    g_autofree char *previous = fixture_read (fixture->dir, PREVIOUS, NULL);
+
+    g_assert_cmpstr (previous, ==, first);
+  }
 
   bloom_session_store_dismiss_unreadable (fixture->store);
   g_assert_null (bloom_session_store_get_unreadable_message (fixture->store));
@@ -839,6 +847,7 @@ test_recovery (Fixture       *fixture,
   g_autofree char *full = NULL;
   g_autofree char *recovered = NULL;
   gboolean done = FALSE;
+  guint export_id;
 
   insert (fixture->session, "kiwi");
   bloom_session_store_flush (fixture->store);
@@ -910,6 +919,22 @@ test_recovery (Fixture       *fixture,
   fixture_run_until (&done, 10);
   g_assert_nonnull (fixture_read (fixture->dir, RECOVERY, NULL));
   bloom_session_store_session_exported (fixture->store);
+  g_assert_null (fixture_read (fixture->dir, RECOVERY, NULL));
+
+  /* An export begun before Restore holds the session Restore replaced:
+   * written after it, the file stays; one begun after it, it goes. */
+  fixture_write (fixture->dir, RECOVERY, full);
+  close_store (fixture);
+  open_store (fixture);
+  g_assert_true (bloom_session_store_restore (fixture->store, NULL));
+  export_id = bloom_session_store_begin_export (fixture->store);
+  done = FALSE;
+  bloom_session_store_restore_recovery_async (fixture->store, NULL, recovery_restored, &done);
+  fixture_run_until (&done, 10);
+  bloom_session_store_export_written (fixture->store, export_id);
+  g_assert_nonnull (fixture_read (fixture->dir, RECOVERY, NULL));
+  export_id = bloom_session_store_begin_export (fixture->store);
+  bloom_session_store_export_written (fixture->store, export_id);
   g_assert_null (fixture_read (fixture->dir, RECOVERY, NULL));
 }
 

@@ -335,6 +335,12 @@ check_in_thread (GTask        *check,
   contents = bloom_session_file_read (file, cancellable, &error);
   if (contents == NULL)
     {
+      /* A link to nothing is not a missing file: a file written in its
+       * place would replace the link. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) &&
+          g_file_query_file_type (file, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS,
+                                  cancellable) == G_FILE_TYPE_SYMBOLIC_LINK)
+        error->code = G_IO_ERROR_FAILED;
       g_task_return_error (check, error);
       return;
     }

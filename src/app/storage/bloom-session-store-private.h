@@ -34,6 +34,7 @@ struct _BloomSessionStore
   gboolean               writing;          /* a write is under way */
   gboolean               write_again;      /* asked to save while it was */
   gboolean               legacy_pending;   /* the 0.1.0 key goes once its copy is written */
+  gboolean               previous_pending; /* session.json~ was loaded: written back, kept */
   gboolean               directory_made;
 
   gboolean               unsaved;          /* over the limit of SPEC P2, not stored */
@@ -46,6 +47,7 @@ struct _BloomSessionStore
   /* Restored this run: its file stays until the session is stored or
    * exported, or the user discards it. */
   gboolean               recovery_pending;
+  guint                  restores;         /* of the recovery file, this run */
   gboolean               write_keeps_recovery; /* the write under way stores it */
   BloomRecoveryReason    recovery_reason;
   char                  *recovery_write_error;

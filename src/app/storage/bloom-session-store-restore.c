@@ -133,24 +133,19 @@ restore_legacy (BloomSessionStore  *self,
  * says why, and FALSE with @error too, even when the copy before it was
  * loaded instead ("loaded-copy"). Nothing stored is not an error. */
 /* The copy before the current one, when the current one could not be
- * read; it becomes the current copy again. */
+ * read; it becomes the current copy again, written as every write is
+ * (docs/storage.md): over what was found, unless another Bloom Lab
+ * stored a session meanwhile, and never over a file that could not be
+ * opened. That write keeps session.json~ as it is, the good copy. */
 static gboolean
 restore_previous (BloomSessionStore  *self,
                   GError            **error)
 {
-  g_autoptr(GError) copy_error = NULL;
-  g_autoptr(GBytes) contents = NULL;
-
-  if (!load_copy (self, self->previous, &contents, error))
+  if (!load_copy (self, self->previous, NULL, error))
     return FALSE;
 
-  /* The current copy must be a good one before the next write makes it
-   * the previous copy. */
-  if (!g_file_copy (self->previous, self->current, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL,
-                    &copy_error))
-    g_debug ("Could not put the previous copy back: %s", copy_error->message);
-  else
-    _bloom_session_store_set_stored (self, contents);
+  if (g_strcmp0 (self->stored_sum, NOT_OPENED) != 0)
+    self->previous_pending = TRUE;
 
   return TRUE;
 }
@@ -208,7 +203,10 @@ bloom_session_store_restore (BloomSessionStore  *self,
 
   if (load_copy (self, self->current, &current_contents, &current_error))
     copy = BLOOM_STORED_COPY_CURRENT;
-  current_exists = !g_error_matches (current_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  /* A link to nothing is there, but cannot be opened. */
+  current_exists = !g_error_matches (current_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ||
+                   g_file_query_file_type (self->current, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS,
+                                           NULL) == G_FILE_TYPE_SYMBOLIC_LINK;
 
   /* What the next write expects to replace: what was read, or nothing;
    * a file that could not be opened is never written over, so the write
@@ -255,7 +253,7 @@ bloom_session_store_restore (BloomSessionStore  *self,
   /* Loading changed the session; what is stored is already this, except
    * for the key of 0.1.0, which moves to the file now. */
   g_clear_handle_id (&self->save_source, g_source_remove);
-  self->dirty = self->legacy_pending;
+  self->dirty = self->legacy_pending || self->previous_pending;
   bloom_session_store_save_now (self);
 
   if (legacy_error != NULL)
@@ -293,6 +291,7 @@ recovery_imported (GObject      *object,
    * the notice of SPEC P2. The file stays until the session is stored or
    * exported (or discarded): a crash before that must not lose it. */
   self->recovery_pending = TRUE;
+  self->restores++;
   _bloom_session_store_set_recovery_available (self, FALSE);
   g_task_return_boolean (task, TRUE);
 }
@@ -347,7 +346,27 @@ bloom_session_store_session_exported (BloomSessionStore *self)
 {
   g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
 
-  if (self->recovery_pending)
+  bloom_session_store_export_written (self, bloom_session_store_begin_export (self));
+}
+
+/* Which restore the session holds as an export begins: 0, none that
+ * waits to be stored. */
+guint
+bloom_session_store_begin_export (BloomSessionStore *self)
+{
+  g_return_val_if_fail (BLOOM_IS_SESSION_STORE (self), 0);
+
+  return self->recovery_pending ? self->restores : 0;
+}
+
+/* Only an export of the restored session makes its file safe to remove. */
+void
+bloom_session_store_export_written (BloomSessionStore *self,
+                                    guint              export_id)
+{
+  g_return_if_fail (BLOOM_IS_SESSION_STORE (self));
+
+  if (self->recovery_pending && export_id != 0 && export_id == self->restores)
     _bloom_session_store_remove_recovery (self);
 }
 

@@ -212,6 +212,7 @@ document_written (GObject      *object,
           g_settings_reset (self->drafts, "session");
           g_settings_apply (self->drafts);
         }
+      self->previous_pending = FALSE;
       if (self->write_keeps_recovery && self->recovery_pending)
         _bloom_session_store_remove_recovery (self);
     }
@@ -283,7 +284,9 @@ save_document (BloomSessionStore *self)
   self->write_keeps_recovery = self->recovery_pending;
   g_free (self->writing_sum);
   self->writing_sum = bloom_atomic_file_checksum (contents);
-  bloom_atomic_file_replace_expecting_async (self->current, contents, self->stored_sum, TRUE,
+  /* The copy before, loaded at start-up, stays the copy before. */
+  bloom_atomic_file_replace_expecting_async (self->current, contents, self->stored_sum,
+                                             !self->previous_pending,
                                              G_FILE_CREATE_PRIVATE, self->filter,
                                              self->filter_data, NULL, document_written,
                                              g_object_ref (self));

@@ -137,10 +137,11 @@ void               bloom_session_store_dismiss_unreadable (BloomSessionStore *se
 const char        *bloom_session_store_get_write_error    (BloomSessionStore *self);
 void               bloom_session_store_retry              (BloomSessionStore *self);
 
-/* The recovery file a quit signal left (a session too large to store):
- * recovery_available says one waits. restore_recovery replaces the
- * session with it, parsed off the main loop, and removes the file (on
- * error the session and the file stay); discard_recovery removes it. */
+/* The recovery file a quit signal left (a session that could not be
+ * stored): recovery_available says one waits. restore_recovery replaces
+ * the session with it, parsed off the main loop; the file stays until
+ * that session is stored or exported (on error the session is
+ * unchanged); discard_recovery removes it. */
 gboolean           bloom_session_store_get_recovery_available (BloomSessionStore *self);
 void               bloom_session_store_restore_recovery_async  (BloomSessionStore   *self,
                                                                 GCancellable        *cancellable,
@@ -155,6 +156,14 @@ BloomRecoveryReason bloom_session_store_get_recovery_reason      (BloomSessionSt
 const char        *bloom_session_store_get_recovery_write_error  (BloomSessionStore *self);
 /* The session was exported whole: a restored recovery file is safe to go. */
 void               bloom_session_store_session_exported   (BloomSessionStore *self);
+/* The same for an export that takes a while: begin_export() as it
+ * starts, and what it returned to export_written() once written. The
+ * recovery file goes only if the export began once the session kept
+ * aside was restored: an export begun before holds the session it
+ * replaced. */
+guint              bloom_session_store_begin_export       (BloomSessionStore *self);
+void               bloom_session_store_export_written     (BloomSessionStore *self,
+                                                           guint              export_id);
 
 /* An unreadable stored copy was read and is kept (FALSE: it could not be
  * opened, so there is nothing to keep). */

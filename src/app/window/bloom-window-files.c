@@ -223,6 +223,7 @@ typedef struct
   BloomWindow *self;
   GFile       *file;
   JobKind      kind;
+  guint        export_id;  /* an export: what the store gave when it began */
 } FileJob;
 
 static FileJob *
@@ -301,7 +302,7 @@ recovery_restored (GObject      *source,
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
 
-      reason = bloom_session_file_sentence (error->message);
+      reason = _bloom_window_store_reason (error->message);
       /* Translators: %s says why */
       message = g_strdup_printf (_("Could not restore the session kept aside: %s The current "
                                    "session is unchanged."),
@@ -376,8 +377,9 @@ save_done (GObject      *source,
   if (job->kind != JOB_SESSION)
     return;
 
-  /* The whole session is in a file now: a restored recovery file can go. */
-  bloom_session_store_session_exported (self->store);
+  /* The whole session is in a file now: a restored recovery file can go,
+   * if the export began once it was restored. */
+  bloom_session_store_export_written (self->store, job->export_id);
 
   /* Exported as the question before quitting or replacing asked. */
   if (self->close_after_export)
@@ -417,11 +419,14 @@ void
 bloom_window_export_file (BloomWindow *self,
                           GFile       *file)
 {
+  FileJob *job;
+
   g_return_if_fail (BLOOM_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  bloom_session_file_export_async (self->session, file, self->file_cancellable,
-                                   save_done, file_job_new (self, file, JOB_SESSION));
+  job = file_job_new (self, file, JOB_SESSION);
+  job->export_id = bloom_session_store_begin_export (self->store);
+  bloom_session_file_export_async (self->session, file, self->file_cancellable, save_done, job);
 }
 
 static void

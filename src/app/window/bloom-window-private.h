@@ -195,6 +195,7 @@ void      _bloom_window_restore_recovery     (BloomWindow    *self);
 /* bloom-window-storage.c: storage banners and the quit flow */
 gboolean  _bloom_window_ask_before_close     (BloomWindow    *self);
 char     *_bloom_window_describe_not_kept    (BloomWindow    *self);
+char     *_bloom_window_store_reason         (const char     *message);
 void      _bloom_window_update_storage       (BloomWindow    *self);
 void      _bloom_window_update_recovery      (BloomWindow    *self);
 void      _bloom_window_class_add_storage_actions (GtkWidgetClass *widget_class);

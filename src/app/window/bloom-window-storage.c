@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "bloom-format.h"
 #include "bloom-quit-dialog.h"
@@ -24,6 +25,27 @@ get_write_error (BloomWindow *self)
   return bloom_session_store_get_write_error (self->store);
 }
 
+/* Why a file of the store could not be read or written, as a sentence.
+ * The reasons are those of an import, which end by asking for another
+ * file; nobody chose this one, so that request goes. */
+char *
+_bloom_window_store_reason (const char *message)
+{
+  /* Translators: as it ends the reasons a file was refused, word for word */
+  const char *advice = _("Choose a file exported by Bloom Lab.");
+  char *reason = bloom_session_file_sentence (message);
+  gsize len = strlen (reason);
+  gsize advice_len = strlen (advice);
+
+  if (len > advice_len && g_str_has_suffix (reason, advice))
+    {
+      reason[len - advice_len] = '\0';
+      g_strchomp (reason);
+    }
+
+  return reason;
+}
+
 /* Why the session in the window is not kept on this computer, for a
  * banner or a question; NULL when it is kept. */
 char *
@@ -33,7 +55,7 @@ _bloom_window_describe_not_kept (BloomWindow *self)
 
   if (write_error != NULL)
     {
-      g_autofree char *reason = bloom_session_file_sentence (write_error);
+      g_autofree char *reason = _bloom_window_store_reason (write_error);
 
       /* Translators: %s is why the session could not be written, a
        * sentence such as “No space left on device.” */
@@ -69,7 +91,7 @@ describe_unreadable (BloomWindow *self,
                      const char  *unreadable)
 {
   gboolean previous = bloom_session_store_get_loaded_copy (self->store) == BLOOM_STORED_COPY_PREVIOUS;
-  g_autofree char *reason = bloom_session_file_sentence (unreadable);
+  g_autofree char *reason = _bloom_window_store_reason (unreadable);
   g_autofree char *current_path = stored_path (self, BLOOM_SESSION_STORE_CURRENT_NAME);
   g_autofree char *previous_path = stored_path (self, BLOOM_SESSION_STORE_PREVIOUS_NAME);
 
@@ -155,7 +177,7 @@ _bloom_window_update_recovery (BloomWindow *self)
     case BLOOM_RECOVERY_REASON_WRITE_ERROR:
       {
         g_autofree char *reason =
-          bloom_session_file_sentence (bloom_session_store_get_recovery_write_error (self->store));
+          _bloom_window_store_reason (bloom_session_store_get_recovery_write_error (self->store));
 
         /* Translators: %s is why the session could not be stored, a
          * sentence such as “No space left on device.” */
@@ -204,7 +226,7 @@ load_theirs_action (GtkWidget  *widget,
       return;
     }
 
-  reason = bloom_session_file_sentence (error->message);
+  reason = _bloom_window_store_reason (error->message);
   /* Translators: %s says why, a sentence or two */
   message = g_strdup_printf (_("Could not load the session the other Bloom Lab stored: %s The "
                                "session in this window is unchanged."),
