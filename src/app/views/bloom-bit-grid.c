@@ -71,6 +71,13 @@ struct _BloomBitGrid
    * enough to repaint the whole window on each operation. */
   GskRenderNode *marks_node;
   BloomGridMarks marks;
+
+  /* What the last update showed: an update that changes none of it (the
+   * same query again) leaves the grid's node to GTK as it is, so the
+   * frame neither snapshots nor repaints it. */
+  BloomFilter  *shown_filter;
+  guint         shown_set_bits;
+  BloomGridMarks shown_marks;
 };
 
 G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM_TYPE_SESSION_VIEW)
@@ -723,9 +730,34 @@ update_accessible (BloomBitGrid *self)
                                   -1);
 }
 
+/* Whether the filter, its bits or the marks differ from what the last
+ * update showed; they are kept as shown from then on. */
+static gboolean
+update_shown (BloomBitGrid *self)
+{
+  BloomSessionView *view = BLOOM_SESSION_VIEW (self);
+  BloomFilter *filter = bloom_session_view_get_filter (view);
+  guint set_bits = filter != NULL ? bloom_filter_count_set_bits (filter) : 0;
+  BloomGridGeometry no_geometry = { 0 };
+  BloomGridMarks marks;
+
+  get_marks (self, bloom_session_view_get_last_operation (view), &no_geometry, &marks);
+  if (filter == self->shown_filter && set_bits == self->shown_set_bits &&
+      memcmp (&marks, &self->shown_marks, sizeof marks) == 0)
+    return FALSE;
+
+  /* A reference, so that no other filter can appear at this address. */
+  g_set_object (&self->shown_filter, filter);
+  self->shown_set_bits = set_bits;
+  self->shown_marks = marks;
+
+  return TRUE;
+}
+
 static void
 bloom_bit_grid_revealed_steps_changed (BloomSessionView *view)
 {
+  update_shown (BLOOM_BIT_GRID (view));
   gtk_widget_queue_draw (GTK_WIDGET (view));
   update_accessible (BLOOM_BIT_GRID (view));
   show_later (BLOOM_BIT_GRID (view), FALSE);
@@ -736,6 +768,7 @@ bloom_bit_grid_update (BloomSessionView *view)
 {
   BloomBitGrid *self = BLOOM_BIT_GRID (view);
   guint m = get_m (self);
+  gboolean changed = update_shown (self);
 
   /* Only a new m changes the size; everything else is a redraw. */
   if (m != self->m)
@@ -747,9 +780,11 @@ bloom_bit_grid_update (BloomSessionView *view)
   if (m > 0 && self->cursor >= m)
     {
       self->cursor = m - 1;
+      changed = TRUE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (changed)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
   update_accessible (self);
   if (bloom_session_view_get_last_operation (view) != NULL)
     show_later (self, FALSE);
@@ -875,6 +910,7 @@ bloom_bit_grid_dispose (GObject *object)
   g_clear_object (&self->vadjustment);
   clear_cells (self);
   g_clear_pointer (&self->marks_node, gsk_render_node_unref);
+  g_clear_object (&self->shown_filter);
 
   G_OBJECT_CLASS (bloom_bit_grid_parent_class)->dispose (object);
 }
