@@ -203,6 +203,15 @@ first_insert (Fixture *fixture)
   settle ();
 }
 
+/* A filter with "Hash positions" and "Model and hashes" open. */
+static void
+create_filter_open (Fixture *fixture)
+{
+  create_filter (fixture, "64", "3");
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+}
+
 /* An insert and a query redraw the text field (the string is selected
  * again), the card, the counters and the grid; the parameters, the
  * buttons, the section headers and the rest of the page keep their
@@ -231,9 +240,7 @@ test_operation_open (Fixture       *fixture,
     "text_entry", "operation_view", "counters_view", "grid", "hash_table", "details_view", NULL
   };
 
-  create_filter (fixture, "64", "3");
-  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
-  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  create_filter_open (fixture);
   first_insert (fixture);
   g_assert_cmpuint (check_operation (fixture, "filter.insert", "plum", allowed), >, 1);
   g_assert_cmpuint (check_operation (fixture, "filter.query", "fig", allowed), >, 1);
@@ -252,9 +259,7 @@ test_same_query (Fixture       *fixture,
     "text_entry", "operation_view", "counters_view", "grid", "hash_table", "details_view", NULL
   };
 
-  create_filter (fixture, "64", "3");
-  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
-  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+  create_filter_open (fixture);
   first_insert (fixture);
   check_operation (fixture, "filter.query", "pear", changed);
   check_operation (fixture, "filter.query", "pear", allowed);
