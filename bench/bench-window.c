@@ -2,7 +2,7 @@
  * it, in the real window, and the same for a resize that reflows the grid.
  *
  *   bench-window [--ops N] [--resizes N] [--entries N] [--open-details]
- *                [--only hash-positions|model] [--quiet-ms N]
+ *                [--only hash-positions|model] [--quiet-ms N] [--load]
  *
  * The window is BloomWindow as the tests build it (bloom_window_new() on a
  * session, no GSettings: saving is bench-save's part), 1280 × 900, on the
@@ -10,6 +10,15 @@
  * filter of m = 1024, k = 12 holding --entries strings (1023).
  * --open-details opens the expanders "Hash positions" and "Model and
  * hashes"; --only opens one of them, to tell their costs apart.
+ *
+ * The first operation after Create: the window starts without a filter,
+ * "filter.create" makes one of m = 1024, k = 12 (untimed), and the first
+ * insert is timed as the others are (below). The other --entries − 1
+ * strings then go in through the session, untimed.
+ *
+ * --load starts a second process that keeps one core busy (a child
+ * spinning until the end, then killed), as a browser or a video call
+ * would on a lecturer's laptop.
  *
  * Operations. --ops (1000) operations alternate insert and query, each as
  * a user does it: the string goes into the text entry (untimed: typing
@@ -53,7 +62,11 @@
  * The text cursor does not blink (gtk-cursor-blink off), so that no blink
  * frame falls into a measurement. It prints p50, p99 and max, as lines for
  * the eye and as lines starting with "window " for scripts, and exits 0
- * whatever the times.
+ * whatever the times. Lines starting with "goal " give each goal of
+ * issue 27 this program measures, with its figure and whether it is met:
+ * operation → painted frame p99 with both sections open (≤ 8 ms under
+ * --load, ≤ 6 ms without), the first operation after Create (≤ 16 ms)
+ * and a reflowing resize (p99 ≤ 16 ms).
  *
  * For callgrind, bench_window_measured_operation() holds exactly one
  * measured operation:
@@ -66,9 +79,13 @@
 #include "config.h"
 
 #include <gtk/gtk.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench-util.h"
 #include "bloom-bit-grid.h"
@@ -80,8 +97,14 @@
 #define NARROW   900
 #define HEIGHT   900
 
-/* The goal of the performance issue, in ms: operation to painted frame, p99. */
-#define GOAL_P99_MS 8.0
+/* The goals of issue 27, in ms: operation to painted frame, p99, with
+ * both sections open, with a second process keeping one core busy and
+ * with nothing else running; the first operation after Create; a
+ * reflowing resize, p99. */
+#define GOAL_P99_LOADED_MS 8.0
+#define GOAL_P99_QUIET_MS  6.0
+#define GOAL_FIRST_MS      16.0
+#define GOAL_RESIZE_MS     16.0
 
 /* The slowest operations listed with their phases: p99 of 1000 is the
  * tenth slowest. */
@@ -238,16 +261,11 @@ fill_sample (Sample *sample,
   sample->after = (clock_.after_paint - clock_.paint) / 1000.0;
 }
 
-/* One measured operation: the action, then its frame. Not inlined, so that
- * callgrind's --toggle-collect can name it. */
-G_GNUC_NO_INLINE void bench_window_measured_operation (GtkWidget  *window,
-                                                       const char *action,
-                                                       Sample     *sample);
-
-G_GNUC_NO_INLINE void
-bench_window_measured_operation (GtkWidget  *window,
-                                 const char *action,
-                                 Sample     *sample)
+/* One measured operation: the action, then its frame. */
+static void
+measure_operation (GtkWidget  *window,
+                   const char *action,
+                   Sample     *sample)
 {
   guint n_frames = clock_.n_frames;
   guint n_renders = clock_.n_renders;
@@ -265,6 +283,22 @@ bench_window_measured_operation (GtkWidget  *window,
   fill_sample (sample, start, start_cpu, action_done);
   sample->frames = clock_.n_frames - n_frames;
   sample->renders = clock_.renders_at_frame - n_renders;
+}
+
+/* The operations of the loop, each through this function, which is not
+ * inlined, so that callgrind's --toggle-collect can name it; the first
+ * after Create goes through measure_operation() alone and is not
+ * counted with them. */
+G_GNUC_NO_INLINE void bench_window_measured_operation (GtkWidget  *window,
+                                                       const char *action,
+                                                       Sample     *sample);
+
+G_GNUC_NO_INLINE void
+bench_window_measured_operation (GtkWidget  *window,
+                                 const char *action,
+                                 Sample     *sample)
+{
+  measure_operation (window, action, sample);
 }
 
 /* The @q quantile (0–1) of field @offset of @samples. */
@@ -374,15 +408,48 @@ report (const char *what,
           samples->len ? (double) renders / samples->len : 0.0);
 
   if (with_goal)
-    {
-      double p99 = quantile (samples, total, 0.99);
+    report_slowest (samples, SLOWEST_SHOWN);
+}
 
-      report_slowest (samples, SLOWEST_SHOWN);
-      printf ("operation → painted frame p99: %.2f ms (goal ≤ %.0f ms): %s\n", p99, GOAL_P99_MS,
-              p99 <= GOAL_P99_MS ? "goal met" : "goal missed");
-      printf ("goal renderer=%s %s operation_p99_ms=%.3f goal_ms=%.1f met=%s\n", renderer_name (),
-              details, p99, GOAL_P99_MS, p99 <= GOAL_P99_MS ? "yes" : "no");
+/* One goal: its figure, for the eye and for scripts. */
+static void
+report_goal (const char *name,
+             const char *text,
+             const char *details,
+             double      figure_ms,
+             double      goal_ms)
+{
+  gboolean met = figure_ms <= goal_ms;
+
+  printf ("%s: %.2f ms (goal ≤ %.0f ms): %s\n", text, figure_ms, goal_ms, met ? "met" : "not met");
+  printf ("goal name=%s renderer=%s %s figure_ms=%.3f goal_ms=%.1f met=%s\n", name, renderer_name (),
+          details, figure_ms, goal_ms, met ? "yes" : "no");
+}
+
+/* A second process that keeps one core busy until killed. */
+static pid_t
+start_load (void)
+{
+  pid_t pid = fork ();
+
+  if (pid < 0)
+    g_error ("bench-window: fork: %s", g_strerror (errno));
+  if (pid == 0)
+    {
+      volatile unsigned long spin = 0;
+
+      for (;;)
+        spin++;
     }
+
+  return pid;
+}
+
+static void
+stop_load (pid_t pid)
+{
+  kill (pid, SIGKILL);
+  waitpid (pid, NULL, 0);
 }
 
 /* A pointer resting over the window can bring up a tooltip, whose
@@ -425,6 +492,9 @@ main (int   argc,
   int n_entries = BLOOM_MAX_ENTRIES - 1;
   int quiet_ms = 20;
   gboolean open_details = FALSE;
+  gboolean load = FALSE;
+  pid_t load_pid = 0;
+  Sample first;
   g_autofree char *only = NULL;
   GOptionEntry entries[] = {
     { "ops", 0, 0, G_OPTION_ARG_INT, &n_ops, "Operations, inserts and queries alternating", "N" },
@@ -436,6 +506,7 @@ main (int   argc,
       "Open only this one: hash-positions (“Hash positions”) or model (“Model and hashes”)",
       "NAME" },
     { "quiet-ms", 0, 0, G_OPTION_ARG_INT, &quiet_ms, "Idle time before each measurement", "MS" },
+    { "load", 0, 0, G_OPTION_ARG_NONE, &load, "Keep one core busy with a second process", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
@@ -477,15 +548,6 @@ main (int   argc,
   session = bloom_session_store_get_session (store);
   bloom_session_set_m_draft (session, G_STRINGIFY (BENCH_M));
   bloom_session_set_k_draft (session, G_STRINGIFY (BENCH_K));
-  if (!bloom_session_create_filter (session, BENCH_M, BENCH_K, &error))
-    g_error ("bench-window: %s", error->message);
-  for (int i = 0; i < n_entries; i++)
-    {
-      g_autofree char *text = g_strdup_printf ("word-%04d", i);
-
-      if (bloom_session_insert (session, text, -1, &error) == NULL)
-        g_error ("bench-window: %s", error->message);
-    }
   if (open_details)
     {
       bloom_session_set_detail_open (session, "hash-positions", TRUE);
@@ -513,9 +575,29 @@ main (int   argc,
     g_error ("bench-window: the window was never painted");
   wait_quiet (200);
   warn_about_pointer (surface);
+  if (load)
+    load_pid = start_load ();
 
-  details = g_strdup_printf ("m=%d k=%d entries=%d details=%s", BENCH_M, BENCH_K, n_entries,
-                             open_details ? "open" : only ? only : "closed");
+  /* Create, as the user does it (untimed), then the first insert. */
+  if (!gtk_widget_activate_action (window, "filter.create", NULL))
+    g_error ("bench-window: the action filter.create is not enabled");
+  if (bloom_session_get_filter (session) == NULL)
+    g_error ("bench-window: Create made no filter");
+  wait_quiet (200);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "word-0000");
+  wait_quiet (quiet_ms);
+  measure_operation (window, "filter.insert", &first);
+  for (int i = 1; i < n_entries; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("word-%04d", i);
+
+      if (bloom_session_insert (session, text, -1, &error) == NULL)
+        g_error ("bench-window: %s", error->message);
+    }
+  wait_quiet (200);
+
+  details = g_strdup_printf ("m=%d k=%d entries=%d details=%s load=%s", BENCH_M, BENCH_K, n_entries,
+                             open_details ? "open" : only ? only : "closed", load ? "busy" : "none");
 
   for (int i = 0; i < n_ops; i++)
     {
@@ -595,8 +677,12 @@ main (int   argc,
       allocated[i % 2] = gtk_widget_get_width (window);
     }
 
-  printf ("# operation → painted frame: %s, GSK_RENDERER=%s, %d ms quiet before each\n",
-          details, renderer_name (), quiet_ms);
+  if (load)
+    stop_load (load_pid);
+
+  printf ("# operation → painted frame: %s, GSK_RENDERER=%s, %d ms quiet before each%s\n",
+          details, renderer_name (), quiet_ms,
+          load ? ", a second process keeping one core busy" : "");
   printf ("# outcomes: %u inserted, %u already inserted, %u member, %u false positive, "
           "%u definitely absent\n",
           outcomes[BLOOM_OUTCOME_INSERTED], outcomes[BLOOM_OUTCOME_ALREADY_INSERTED],
@@ -616,6 +702,20 @@ main (int   argc,
               NARROW, WIDTH, allocated[0], allocated[1], columns[0], columns[1]);
       report ("resize", resize_details, resizes, FALSE);
     }
+
+  /* The goals: the operation's with both sections open (the layout the
+   * issue measures), the others whatever the layout. */
+  if (open_details && n_ops > 0)
+    report_goal (load ? "operation-p99-loaded" : "operation-p99-quiet",
+                 load ? "operation → painted frame p99, sections open, one core busy"
+                      : "operation → painted frame p99, sections open, nothing else running",
+                 details, quantile (all, G_STRUCT_OFFSET (Sample, total), 0.99),
+                 load ? GOAL_P99_LOADED_MS : GOAL_P99_QUIET_MS);
+  report_goal ("first-operation", "first operation after Create", details, first.total,
+               GOAL_FIRST_MS);
+  if (n_resizes > 0)
+    report_goal ("resize-p99", "reflowing resize p99", details,
+                 quantile (resizes, G_STRUCT_OFFSET (Sample, total), 0.99), GOAL_RESIZE_MS);
 
   gtk_window_destroy (GTK_WINDOW (window));
 

@@ -22,6 +22,10 @@
 #   RENDERERS  GSK_RENDERER values for start-up and window (cairo gl);
 #              "gl" under Xvfb is Mesa's software GL (llvmpipe)
 #   RUNS       start-up runs of each program per renderer (21), WARMUP (2)
+#   PARTS      also "instructions": instructions per operation under
+#              callgrind (valgrind), CG_OPS (40) operations per layout
+#   LOADS      for the window part: none (nothing else running) and/or
+#              busy (a second process keeps one core busy) (none busy)
 #   OPS        operations (1000), RESIZES (200), DETAILS (closed open):
 #              the expanders "Hash positions" and "Model and hashes";
 #              also hash-positions or model: that one alone open
@@ -29,8 +33,9 @@
 #
 # It prints what the programs print: figures for the eye, and lines
 # starting with "startup ", "ratio ", "window ", "save " and "goal " for
-# scripts. It exits 0 whatever the times; non-zero only when a program
-# fails.
+# scripts; at the end, every "goal " line again, each goal of issue 27
+# with its figure and met or not. It exits 0 whatever the times; non-zero
+# only when a program fails.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -47,6 +52,8 @@ warmup=${WARMUP:-2}
 ops=${OPS:-1000}
 resizes=${RESIZES:-200}
 details=${DETAILS:-closed open}
+loads=${LOADS:-none busy}
+cg_ops=${CG_OPS:-40}
 save_runs=${SAVE_RUNS:-101}
 backends=${BACKENDS:-memory keyfile dconf}
 
@@ -114,6 +121,7 @@ isolated () {
 
 # Wall-clock figures depend on what else the machine runs: the load
 # average is printed at the start and the end of each run.
+run_parts () {
 echo "# Bloom Lab window benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs," \
   "GTK $(pkg-config --modversion gtk4 2>/dev/null || echo '?'), DISPLAY=$DISPLAY," \
   "load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -132,14 +140,46 @@ for part in $parts; do
     window)
       for renderer in $renderers; do
         for detail in $details; do
-          case $detail in
-            open) set -- --open-details ;;
-            closed) set -- ;;
-            *) set -- --only "$detail" ;;
-          esac
+          for load in $loads; do
+            # shellcheck disable=SC2046
+            set -- $(detail_args "$detail")
+            [ "$load" = busy ] && set -- "$@" --load
+            GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
+              GSETTINGS_SCHEMA_DIR=$schema_dir \
+              "$bench_window" --ops "$ops" --resizes "$resizes" "$@"
+            echo
+          done
+        done
+      done
+      ;;
+    instructions)
+      # Instructions are what other load on the machine does not change:
+      # callgrind counts them inside bench_window_measured_operation(),
+      # one operation each (not the first after Create).
+      if ! command -v valgrind >/dev/null 2>&1; then
+        echo "run-window.sh: instructions need valgrind (apt-get install valgrind)" >&2
+        exit 1
+      fi
+      for renderer in $renderers; do
+        for detail in $details; do
+          # shellcheck disable=SC2046
+          set -- $(detail_args "$detail")
+          out=$tmp/callgrind-$renderer-$detail.out
           GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
             GSETTINGS_SCHEMA_DIR=$schema_dir \
-            "$bench_window" --ops "$ops" --resizes "$resizes" "$@"
+            valgrind --tool=callgrind --callgrind-out-file="$out" \
+            --toggle-collect=bench_window_measured_operation \
+            "$bench_window" --ops "$cg_ops" --resizes 0 "$@" >/dev/null 2>"$tmp/callgrind.log" ||
+            { cat "$tmp/callgrind.log" >&2; exit 1; }
+          total=$(sed -n 's/^\(summary\|totals\): *\([0-9]*\).*/\2/p' "$out" | head -n 1)
+          per_op=$((total / cg_ops))
+          echo "instructions per operation ($detail, $renderer, $cg_ops operations): $per_op"
+          echo "instructions renderer=$renderer details=$detail ops=$cg_ops per_op=$per_op"
+          if [ "$detail" = open ]; then
+            met=no
+            [ "$per_op" -le 6000000 ] && met=yes
+            echo "goal name=instructions-per-operation renderer=$renderer details=open figure=$per_op goal=6000000 met=$met"
+          fi
           echo
         done
       done
@@ -164,5 +204,23 @@ for part in $parts; do
 done
 
 echo "# done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# detail_args DETAIL: bench-window's arguments for a layout.
+detail_args () {
+  case $1 in
+    open) echo --open-details ;;
+    closed) ;;
+    *) echo --only "$1" ;;
+  esac
+}
+
+{ run_parts; echo $? > "$tmp/status"; } | tee "$tmp/output"
+status=$(cat "$tmp/status" 2>/dev/null || echo 1)
+[ "$status" -eq 0 ] || exit "$status"
+
+echo
+echo "# the goals of issue 27:"
+grep '^goal ' "$tmp/output" || echo "# (no part that measures a goal ran)"
 
 exit 0

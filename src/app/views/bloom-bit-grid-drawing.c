@@ -150,6 +150,21 @@ bloom_grid_draw_ruler (PangoLayout             *layout,
   return node;
 }
 
+/* The text colour is dark on light and light on dark, so these follow
+ * the theme. A clear square's frame has 3:1 against the background in
+ * both; its fill stays faint, so that the orange mark stands out from it
+ * as it does from a set square. */
+static void
+get_clear_colors (const GdkRGBA *fg,
+                  GdkRGBA       *fill,
+                  GdkRGBA       *border)
+{
+  *fill = *fg;
+  fill->alpha *= 0.03f;
+  *border = *fg;
+  border->alpha *= 0.6f;
+}
+
 /* The row labels and the squares, set and clear, drawn on @cr; the
  * ruler is drawn apart (bloom_grid_paint_ruler()). */
 void
@@ -159,15 +174,9 @@ bloom_grid_paint_cells (cairo_t                 *cr,
                         const BloomGridGeometry *geometry,
                         const GdkRGBA           *fg)
 {
-  GdkRGBA clear_fill = *fg, clear_border = *fg, label_color = get_label_color (fg);
+  GdkRGBA clear_fill, clear_border, label_color = get_label_color (fg);
 
-  /* The text colour is dark on light and light on dark, so these follow
-   * the theme. A clear square's frame has 3:1 against the background in
-   * both; its fill stays faint, so that the orange mark stands out from
-   * it as it does from a set square. */
-  clear_fill.alpha *= 0.03f;
-  clear_border.alpha *= 0.6f;
-
+  get_clear_colors (fg, &clear_fill, &clear_border);
   draw_row_labels (cr, layout, geometry, bloom_filter_get_m (filter), &label_color);
 
   /* Set and clear differ in fill, not only in colour: set squares are
@@ -197,15 +206,16 @@ bloom_grid_get_cells_size (BloomFilter             *filter,
   *height = bloom_grid_row_y (geometry, rows - 1) + geometry->inner;
 }
 
-/* The cells as an image in device pixels, painted by one node. */
-GskRenderNode *
-bloom_grid_draw_cells (BloomFilter             *filter,
-                       PangoLayout             *layout,
-                       const BloomGridGeometry *geometry,
-                       int                      scale,
-                       const GdkRGBA           *fg)
+/* The row labels and the cells as an image in device pixels, for
+ * bloom_grid_paint_cell() to change and bloom_grid_draw_image() to
+ * show. */
+cairo_surface_t *
+bloom_grid_create_cells_image (BloomFilter             *filter,
+                               PangoLayout             *layout,
+                               const BloomGridGeometry *geometry,
+                               int                      scale,
+                               const GdkRGBA           *fg)
 {
-  GskRenderNode *node;
   cairo_surface_t *image;
   cairo_t *cr;
   int width, height;
@@ -219,12 +229,61 @@ bloom_grid_draw_cells (BloomFilter             *filter,
   bloom_grid_paint_cells (cr, filter, layout, geometry, fg);
   cairo_destroy (cr);
 
-  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
-  cr = gsk_cairo_node_get_draw_context (node);
+  return image;
+}
+
+/* The square of bit @index drawn anew, set or clear, on an image of
+ * bloom_grid_create_cells_image(): a bit that changed costs one square,
+ * not the whole grid. Its drawing lies inside the square, which is
+ * cleared first, so the result is the same as drawing the whole grid
+ * again. */
+void
+bloom_grid_paint_cell (cairo_t                 *cr,
+                       const BloomGridGeometry *geometry,
+                       guint                    index,
+                       gboolean                 set,
+                       const GdkRGBA           *fg)
+{
+  graphene_point_t origin = bloom_grid_cell_origin (geometry, index);
+  double inner = geometry->inner;
+  GdkRGBA clear_fill, clear_border;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, origin.x, origin.y, inner, inner);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_fill_preserve (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  if (set)
+    {
+      gdk_cairo_set_source_rgba (cr, fg);
+      cairo_fill (cr);
+    }
+  else
+    {
+      get_clear_colors (fg, &clear_fill, &clear_border);
+      gdk_cairo_set_source_rgba (cr, &clear_fill);
+      cairo_fill (cr);
+      cairo_rectangle (cr, origin.x, origin.y, inner, inner);
+      cairo_rectangle (cr, origin.x + 1, origin.y + 1, inner - 2, inner - 2);
+      gdk_cairo_set_source_rgba (cr, &clear_border);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* One node that paints @image, @width × @height large. */
+GskRenderNode *
+bloom_grid_draw_image (cairo_surface_t *image,
+                       int              width,
+                       int              height)
+{
+  GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+
   cairo_set_source_surface (cr, image, 0, 0);
   cairo_paint (cr);
   cairo_destroy (cr);
-  cairo_surface_destroy (image);
 
   return node;
 }

@@ -61,11 +61,19 @@ void              bloom_grid_paint_cells       (cairo_t                 *cr,
                                                 PangoLayout             *layout,
                                                 const BloomGridGeometry *geometry,
                                                 const GdkRGBA           *fg);
-GskRenderNode    *bloom_grid_draw_cells        (BloomFilter             *filter,
-                                                PangoLayout             *layout,
-                                                const BloomGridGeometry *geometry,
-                                                int                      scale,
-                                                const GdkRGBA           *fg);
+cairo_surface_t  *bloom_grid_create_cells_image (BloomFilter             *filter,
+                                                 PangoLayout             *layout,
+                                                 const BloomGridGeometry *geometry,
+                                                 int                      scale,
+                                                 const GdkRGBA           *fg);
+void              bloom_grid_paint_cell         (cairo_t                 *cr,
+                                                 const BloomGridGeometry *geometry,
+                                                 guint                    index,
+                                                 gboolean                 set,
+                                                 const GdkRGBA           *fg);
+GskRenderNode    *bloom_grid_draw_image         (cairo_surface_t         *image,
+                                                 int                      width,
+                                                 int                      height);
 void              bloom_grid_paint_ruler       (cairo_t                 *cr,
                                                 PangoLayout             *layout,
                                                 const BloomGridGeometry *geometry,

@@ -41,18 +41,25 @@ struct _BloomBitGrid
   char         *description; /* the text alternative, as last set */
 
   /* The row labels and cells as last drawn, and what they were drawn
-   * from. Within one filter bits are only ever set, so its number of set
-   * bits tells whether they changed. Reusing the node lets GTK repaint
-   * only where the marks changed, not the whole grid. It is one
-   * cairo node that paints an image of them: the cairo renderer draws every
-   * node of the window on each frame, clipped to what changed, and copying
-   * the pixels of an image costs less there than two thousand rectangles;
-   * the GL renderer keeps the texture it made of the node. */
+   * from. They are an image that is drawn whole only when the size, the
+   * zoom, the colours or m change; a bit that changes redraws its own
+   * square in it (cells_bits is each bit as drawn), and within one filter
+   * bits are only ever set, so its number of set bits tells whether any
+   * changed. Reusing the node lets GTK repaint only where something
+   * changed, not the whole grid. It is one cairo node that paints the
+   * image: the cairo renderer draws every node of the window on each
+   * frame, clipped to what changed, and copying the pixels of an image
+   * costs less there than two thousand rectangles (drawn as shapes over
+   * an image of clear squares, the set ones alone cost more per frame than
+   * the whole image); the GL renderer keeps the texture it made of the
+   * node. */
   GskRenderNode *cells_node;
   GskRenderNode *ruler_node;
+  cairo_surface_t *cells_image;
   int           cells_scale;
   BloomFilter  *cells_filter;
   guint         cells_set_bits;
+  guint8        cells_bits[BLOOM_M_MAX / 8];
   BloomGridGeometry cells_geometry;
   GdkRGBA       cells_color;
 
@@ -64,6 +71,13 @@ struct _BloomBitGrid
    * enough to repaint the whole window on each operation. */
   GskRenderNode *marks_node;
   BloomGridMarks marks;
+
+  /* What the last update showed: an update that changes none of it (the
+   * same query again) leaves the grid's node to GTK as it is, so the
+   * frame neither snapshots nor repaints it. */
+  BloomFilter  *shown_filter;
+  guint         shown_set_bits;
+  BloomGridMarks shown_marks;
 };
 
 G_DEFINE_FINAL_TYPE (BloomBitGrid, bloom_bit_grid, BLOOM_TYPE_SESSION_VIEW)
@@ -274,7 +288,60 @@ clear_cells (BloomBitGrid *self)
 {
   g_clear_pointer (&self->cells_node, gsk_render_node_unref);
   g_clear_pointer (&self->ruler_node, gsk_render_node_unref);
+  g_clear_pointer (&self->cells_image, cairo_surface_destroy);
   g_clear_object (&self->cells_filter);
+}
+
+static gboolean
+get_drawn_bit (BloomBitGrid *self,
+               guint         index)
+{
+  return (self->cells_bits[index / 8] >> (index % 8)) & 1;
+}
+
+static void
+set_drawn_bit (BloomBitGrid *self,
+               guint         index,
+               gboolean      set)
+{
+  if (set)
+    self->cells_bits[index / 8] |= 1u << (index % 8);
+  else
+    self->cells_bits[index / 8] &= ~(1u << (index % 8));
+}
+
+/* Draws the squares whose bit differs from the image's anew, in the
+ * image, and makes a new node of it. */
+static void
+update_cells (BloomBitGrid            *self,
+              BloomFilter             *filter,
+              const BloomGridGeometry *geometry,
+              const GdkRGBA           *fg)
+{
+  guint m = bloom_filter_get_m (filter);
+  cairo_t *cr = NULL;
+  int width, height;
+
+  for (guint i = 0; i < m; i++)
+    {
+      gboolean bit = bloom_filter_get_bit (filter, i);
+
+      if (bit == get_drawn_bit (self, i))
+        continue;
+
+      if (cr == NULL)
+        cr = cairo_create (self->cells_image);
+      bloom_grid_paint_cell (cr, geometry, i, bit, fg);
+      set_drawn_bit (self, i, bit);
+    }
+  if (cr == NULL)
+    return;
+
+  cairo_destroy (cr);
+  /* A node never changes once made: the new image gets a new one. */
+  g_clear_pointer (&self->cells_node, gsk_render_node_unref);
+  bloom_grid_get_cells_size (filter, geometry, &width, &height);
+  self->cells_node = bloom_grid_draw_image (self->cells_image, width, height);
 }
 
 static void
@@ -287,22 +354,35 @@ append_cells (BloomBitGrid            *self,
 {
   guint set_bits = bloom_filter_count_set_bits (filter);
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  int width, height;
 
-  if (self->cells_node == NULL || self->cells_filter != filter ||
-      self->cells_set_bits != set_bits || self->cells_scale != scale ||
+  if (self->cells_node == NULL || self->cells_scale != scale ||
+      (self->cells_filter != filter && bloom_filter_get_m (self->cells_filter) != bloom_filter_get_m (filter)) ||
       memcmp (&self->cells_geometry, geometry, sizeof *geometry) != 0 ||
       !gdk_rgba_equal (&self->cells_color, fg))
     {
       clear_cells (self);
-      self->cells_node = bloom_grid_draw_cells (filter, layout, geometry, scale, fg);
+      self->cells_image = bloom_grid_create_cells_image (filter, layout, geometry, scale, fg);
+      bloom_grid_get_cells_size (filter, geometry, &width, &height);
+      self->cells_node = bloom_grid_draw_image (self->cells_image, width, height);
       self->ruler_node = bloom_grid_draw_ruler (layout, geometry, fg);
+      memset (self->cells_bits, 0, sizeof self->cells_bits);
+      for (guint i = 0; i < bloom_filter_get_m (filter); i++)
+        set_drawn_bit (self, i, bloom_filter_get_bit (filter, i));
       self->cells_scale = scale;
-      /* A reference, so that no other filter can appear at this address. */
-      self->cells_filter = g_object_ref (filter);
-      self->cells_set_bits = set_bits;
       self->cells_geometry = *geometry;
       self->cells_color = *fg;
     }
+  else if (self->cells_filter != filter || self->cells_set_bits != set_bits)
+    update_cells (self, filter, geometry, fg);
+
+  if (self->cells_filter != filter)
+    {
+      /* A reference, so that no other filter can appear at this address. */
+      g_clear_object (&self->cells_filter);
+      self->cells_filter = g_object_ref (filter);
+    }
+  self->cells_set_bits = set_bits;
 
   gtk_snapshot_append_node (snapshot, self->cells_node);
 }
@@ -650,9 +730,34 @@ update_accessible (BloomBitGrid *self)
                                   -1);
 }
 
+/* Whether the filter, its bits or the marks differ from what the last
+ * update showed; they are kept as shown from then on. */
+static gboolean
+update_shown (BloomBitGrid *self)
+{
+  BloomSessionView *view = BLOOM_SESSION_VIEW (self);
+  BloomFilter *filter = bloom_session_view_get_filter (view);
+  guint set_bits = filter != NULL ? bloom_filter_count_set_bits (filter) : 0;
+  BloomGridGeometry no_geometry = { 0 };
+  BloomGridMarks marks;
+
+  get_marks (self, bloom_session_view_get_last_operation (view), &no_geometry, &marks);
+  if (filter == self->shown_filter && set_bits == self->shown_set_bits &&
+      memcmp (&marks, &self->shown_marks, sizeof marks) == 0)
+    return FALSE;
+
+  /* A reference, so that no other filter can appear at this address. */
+  g_set_object (&self->shown_filter, filter);
+  self->shown_set_bits = set_bits;
+  self->shown_marks = marks;
+
+  return TRUE;
+}
+
 static void
 bloom_bit_grid_revealed_steps_changed (BloomSessionView *view)
 {
+  update_shown (BLOOM_BIT_GRID (view));
   gtk_widget_queue_draw (GTK_WIDGET (view));
   update_accessible (BLOOM_BIT_GRID (view));
   show_later (BLOOM_BIT_GRID (view), FALSE);
@@ -663,6 +768,7 @@ bloom_bit_grid_update (BloomSessionView *view)
 {
   BloomBitGrid *self = BLOOM_BIT_GRID (view);
   guint m = get_m (self);
+  gboolean changed = update_shown (self);
 
   /* Only a new m changes the size; everything else is a redraw. */
   if (m != self->m)
@@ -674,9 +780,11 @@ bloom_bit_grid_update (BloomSessionView *view)
   if (m > 0 && self->cursor >= m)
     {
       self->cursor = m - 1;
+      changed = TRUE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (changed)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
   update_accessible (self);
   if (bloom_session_view_get_last_operation (view) != NULL)
     show_later (self, FALSE);
@@ -802,6 +910,7 @@ bloom_bit_grid_dispose (GObject *object)
   g_clear_object (&self->vadjustment);
   clear_cells (self);
   g_clear_pointer (&self->marks_node, gsk_render_node_unref);
+  g_clear_object (&self->shown_filter);
 
   G_OBJECT_CLASS (bloom_bit_grid_parent_class)->dispose (object);
 }

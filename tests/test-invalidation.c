@@ -1,0 +1,287 @@
+/* test-invalidation.c — an operation redraws only the widgets whose
+ * content changed (issue 27): a view that did not change keeps the render
+ * node GTK cached for it, so the frame neither snapshots it again nor
+ * repaints it
+ *
+ * GTK has no signal for a queued redraw. What shows one is the render
+ * node each widget's parent appends for it: GTK keeps it between frames
+ * and makes a new one only for a widget that asked to be drawn again, or
+ * whose descendant did. The test reads every widget's node after a frame
+ * (gtk_widget_snapshot_child() appends the cached one when nothing is
+ * pending), runs an operation, waits for its frame and reads them again.
+ * A widget with a new node and no descendant with one asked for the
+ * redraw itself; each of those must lie inside a widget whose content the
+ * operation changes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "bloom-window.h"
+#include "test-isolation.h"
+#include "window-fixture.h"
+
+/* The node GTK keeps for @widget, or NULL when it has none (not
+ * mapped). Not a reference: compared only while the window keeps it. */
+static GskRenderNode *
+cached_node (GtkWidget *widget)
+{
+  GtkWidget *parent = gtk_widget_get_parent (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node, *inner;
+
+  if (parent == NULL)
+    {
+      g_object_unref (snapshot);
+      return NULL;
+    }
+
+  gtk_widget_snapshot_child (parent, widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return NULL;
+
+  /* The child's offset is a transform node made afresh each time. */
+  inner = node;
+  while (gsk_render_node_get_node_type (inner) == GSK_TRANSFORM_NODE)
+    inner = gsk_transform_node_get_child (inner);
+  gsk_render_node_unref (node);
+
+  return inner;
+}
+
+/* Every mapped widget below @widget with its node, as references (a
+ * node the window drops must not be mistaken for a new one at the same
+ * address). */
+static void
+collect_nodes (GtkWidget  *widget,
+               GHashTable *nodes)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GskRenderNode *node;
+
+      if (!gtk_widget_get_mapped (c))
+        continue;
+      node = cached_node (c);
+      if (node != NULL)
+        g_hash_table_insert (nodes, c, gsk_render_node_ref (node));
+      collect_nodes (c, nodes);
+    }
+}
+
+static GHashTable *
+read_nodes (Fixture *fixture)
+{
+  GHashTable *nodes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) gsk_render_node_unref);
+
+  collect_nodes (GTK_WIDGET (fixture->window), nodes);
+
+  return nodes;
+}
+
+static gboolean
+redrawn (GHashTable *before,
+         GHashTable *after,
+         GtkWidget  *widget)
+{
+  GskRenderNode *old = g_hash_table_lookup (before, widget);
+  GskRenderNode *new = g_hash_table_lookup (after, widget);
+
+  return new != NULL && old != new;
+}
+
+/* Whether @widget asked to be drawn again itself: it has a new node and
+ * none of its descendants has one. */
+static gboolean
+redrawn_itself (GHashTable *before,
+                GHashTable *after,
+                GtkWidget  *widget)
+{
+  if (!redrawn (before, after, widget))
+    return FALSE;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (redrawn (before, after, c))
+      return FALSE;
+
+  return TRUE;
+}
+
+static gboolean
+inside_any (Fixture            *fixture,
+            GtkWidget          *widget,
+            const char * const *allowed)
+{
+  for (guint i = 0; allowed[i] != NULL; i++)
+    {
+      GtkWidget *area = child (fixture, allowed[i]);
+
+      if (widget == area || gtk_widget_is_ancestor (widget, area))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static char *
+describe (GtkWidget *widget)
+{
+  GString *path = g_string_new (NULL);
+
+  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      const char *id = GTK_IS_BUILDABLE (w) ? gtk_buildable_get_buildable_id (GTK_BUILDABLE (w)) : NULL;
+
+      g_string_prepend (path, id ? id : G_OBJECT_TYPE_NAME (w));
+      if (gtk_widget_get_parent (w) != NULL)
+        g_string_prepend (path, " > ");
+    }
+
+  return g_string_free (path, FALSE);
+}
+
+/* Runs @action on @text, typed first (its own frame), and checks that the
+ * widgets that asked to be drawn again all lie inside @allowed (names of
+ * the window's children). Returns how many did. */
+static guint
+check_operation (Fixture            *fixture,
+                 const char         *action,
+                 const char         *text,
+                 const char * const *allowed)
+{
+  g_autoptr(GHashTable) before = NULL;
+  g_autoptr(GHashTable) after = NULL;
+  GHashTableIter iter;
+  gpointer widget;
+  guint n = 0, wrong = 0;
+
+  type_into (fixture, "text_entry", text);
+  wait_for_draw (fixture);
+  settle ();
+  before = read_nodes (fixture);
+
+  activate (fixture, action);
+  wait_for_draw (fixture);
+  settle ();
+  after = read_nodes (fixture);
+
+  g_hash_table_iter_init (&iter, after);
+  while (g_hash_table_iter_next (&iter, &widget, NULL))
+    {
+      g_autofree char *name = NULL;
+
+      if (!redrawn_itself (before, after, widget))
+        continue;
+
+      n++;
+      name = describe (widget);
+      if (inside_any (fixture, widget, allowed))
+        {
+          g_test_message ("redrawn: %s", name);
+          continue;
+        }
+      g_test_message ("redrawn, though its content did not change: %s", name);
+      wrong++;
+    }
+
+  g_assert_cmpuint (wrong, ==, 0);
+
+  return n;
+}
+
+/* The first insert after Create moves the keyboard focus from the
+ * parameters to the text field: not counted. */
+static void
+first_insert (Fixture *fixture)
+{
+  run (fixture, "filter.insert", "pear");
+  wait_for_draw (fixture);
+  settle ();
+}
+
+/* A filter with "Hash positions" and "Model and hashes" open. */
+static void
+create_filter_open (Fixture *fixture)
+{
+  create_filter (fixture, "64", "3");
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "details_expander")), TRUE);
+}
+
+/* An insert and a query redraw the text field (the string is selected
+ * again), the card, the counters and the grid; the parameters, the
+ * buttons, the section headers and the rest of the page keep their
+ * nodes. */
+static void
+test_operation (Fixture       *fixture,
+                gconstpointer  data)
+{
+  static const char * const allowed[] = {
+    "text_entry", "operation_view", "counters_view", "grid", NULL
+  };
+
+  create_filter (fixture, "64", "3");
+  first_insert (fixture);
+  g_assert_cmpuint (check_operation (fixture, "filter.insert", "plum", allowed), >, 1);
+  g_assert_cmpuint (check_operation (fixture, "filter.query", "fig", allowed), >, 1);
+}
+
+/* With "Hash positions" and "Model and hashes" open, those two change
+ * too, and nothing else. */
+static void
+test_operation_open (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  static const char * const allowed[] = {
+    "text_entry", "operation_view", "counters_view", "grid", "hash_table", "details_view", NULL
+  };
+
+  create_filter_open (fixture);
+  first_insert (fixture);
+  g_assert_cmpuint (check_operation (fixture, "filter.insert", "plum", allowed), >, 1);
+  g_assert_cmpuint (check_operation (fixture, "filter.query", "fig", allowed), >, 1);
+}
+
+/* The same query twice: the second changes what the views show in
+ * nothing, so only the text field, which selects the string again, is
+ * drawn anew; the grid with its marks, the card and the counters are
+ * not. */
+static void
+test_same_query (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  static const char * const allowed[] = { "text_entry", NULL };
+  static const char * const changed[] = {
+    "text_entry", "operation_view", "counters_view", "grid", "hash_table", "details_view", NULL
+  };
+
+  create_filter_open (fixture);
+  first_insert (fixture);
+  check_operation (fixture, "filter.query", "pear", changed);
+  check_operation (fixture, "filter.query", "pear", allowed);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  test_isolate_environment ();
+  gtk_test_init (&argc, &argv, NULL);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE,
+                "gtk-cursor-blink", FALSE, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/invalidation/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("operation", test_operation);
+  ADD ("operation-open", test_operation_open);
+  ADD ("same-query", test_same_query);
+
+#undef ADD
+
+  return g_test_run ();
+}
