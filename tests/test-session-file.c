@@ -23,17 +23,23 @@
 #define MAX_EXTRA_MEMORY  (64 * 1024 * 1024)
 
 /* AddressSanitizer keeps freed memory aside and pads every block: peak
- * memory says nothing there (build-aux/hardening.sh). */
+ * memory says nothing there, and its checks make the main loop's share
+ * of an import (putting the parsed session in place) several times
+ * slower (58 ms seen beside other work; build-aux/hardening.sh). There
+ * the bound only tells a loop that kept running from one that was held
+ * by reading; the goal itself is checked in the plain build. */
 #if defined(__SANITIZE_ADDRESS__)
-#define MEASURES_MEMORY FALSE
+#define UNDER_SANITIZER TRUE
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define MEASURES_MEMORY FALSE
+#define UNDER_SANITIZER TRUE
 #endif
 #endif
-#ifndef MEASURES_MEMORY
-#define MEASURES_MEMORY TRUE
+#ifndef UNDER_SANITIZER
+#define UNDER_SANITIZER FALSE
 #endif
+#define MEASURES_MEMORY (!UNDER_SANITIZER)
+#define LOOP_GAP_BOUND_US (UNDER_SANITIZER ? 10 * MAX_LOOP_GAP_US : MAX_LOOP_GAP_US)
 
 typedef struct
 {
@@ -408,7 +414,7 @@ assert_refused_smoothly (const char *path,
                   outcome.error ? outcome.error->message : "(imported)", gap, memory / 1024);
   g_assert_error (outcome.error, domain, code);
   g_assert_nonnull (strstr (outcome.error->message, message_part));
-  g_assert_cmpint (gap, <, MAX_LOOP_GAP_US);
+  g_assert_cmpint (gap, <, LOOP_GAP_BOUND_US);
   if (MEASURES_MEMORY)
     g_assert_cmpuint (memory, <, MAX_EXTRA_MEMORY);
 }
@@ -511,7 +517,7 @@ test_import_largest (void)
                   gap, memory / 1024);
   g_assert_no_error (outcome.error);
   g_assert_cmpstr (after, ==, compact);
-  g_assert_cmpint (gap, <, MAX_LOOP_GAP_US);
+  g_assert_cmpint (gap, <, LOOP_GAP_BOUND_US);
   fixture_remove_directory (dir);
 }
 
