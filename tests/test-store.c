@@ -56,17 +56,22 @@ open_store (Fixture *fixture)
                                                           fixture->directory);
 }
 
-/* The store's asynchronous work (a write, a file removed) holds a
- * reference to it until its callback has run a main-loop turn later:
- * let it finish, then the store must go. */
+/* Asynchronous work holds references for a while after its callback ran:
+ * a write or a removal holds the store until a main-loop turn later, and
+ * a file parsed in GIO's worker holds the session until that thread lets
+ * its task go. Let it finish, then the object must go. */
 static void
-release_store (BloomSessionStore **store)
+release_object (gpointer object_ptr)
 {
+  GObject **object = object_ptr;
   gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
-  while (G_OBJECT (*store)->ref_count > 1 && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_finalize_object (g_steal_pointer (store));
+  while ((*object)->ref_count > 1 && g_get_monotonic_time () < end)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  g_assert_finalize_object (g_steal_pointer (object));
 }
 
 static gboolean
@@ -81,8 +86,8 @@ directory_holds_file (Fixture    *fixture,
 static void
 close_store (Fixture *fixture)
 {
-  release_store (&fixture->store);
-  g_assert_finalize_object (g_steal_pointer (&fixture->session));
+  release_object (&fixture->store);
+  release_object (&fixture->session);
 }
 
 static void
@@ -102,9 +107,9 @@ fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
   if (fixture->store != NULL)
-    release_store (&fixture->store);
+    release_object (&fixture->store);
   if (fixture->session != NULL)
-    g_assert_finalize_object (g_steal_pointer (&fixture->session));
+    release_object (&fixture->session);
   g_clear_object (&fixture->directory);
   fixture_remove_directory (fixture->dir);
   g_clear_pointer (&fixture->dir, g_free);

@@ -458,6 +458,35 @@ min_size (GtkWidget      *widget,
   return minimum;
 }
 
+/* Names the chain of widgets that sets a minimum width, widest child
+ * first, so a failure says which row stopped wrapping. */
+static void
+report_widest (GtkWidget *widget,
+               int        depth)
+{
+  GtkWidget *widest = NULL;
+  int widest_width = -1;
+
+  g_test_message ("%*s%s#%s: %d", depth * 2, "", G_OBJECT_TYPE_NAME (widget),
+                  gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget)) ?: "",
+                  min_size (widget, GTK_ORIENTATION_HORIZONTAL));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      int width;
+
+      if (!gtk_widget_get_visible (c))
+        continue;
+      width = min_size (c, GTK_ORIENTATION_HORIZONTAL);
+      if (width > widest_width)
+        {
+          widest = c;
+          widest_width = width;
+        }
+    }
+  if (widest != NULL)
+    report_widest (widest, depth + 1);
+}
+
 /* Goes to @zoom by the actions, as the keys and the menu do, and waits
  * until the window has been laid out at 1280 × 800 again. */
 static void
@@ -514,6 +543,8 @@ test_zoom_fits_width (Fixture       *fixture,
       zoom_to (fixture, steps[i]);
       page_width = min_size (child (fixture, "page"), GTK_ORIENTATION_HORIZONTAL);
       g_test_message ("zoom %u: the page's minimum width %d", steps[i], page_width);
+      if (page_width > 1280 - 36)
+        report_widest (child (fixture, "page"), 0);
       g_assert_cmpint (page_width, <=, 1280 - 36);
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 1280);
     }
@@ -529,6 +560,24 @@ test_zoom_fits_width (Fixture       *fixture,
       {
         g_assert_cmpfloat (right_edge (fixture, child (fixture, shown[i])), <=, viewport);
       }
+  }
+
+  /* Twelve positions in eight bits: rows that repeat an earlier one say
+   * so, and the notes wrap rather than widen the page. */
+  {
+    int page_width;
+
+    create_filter (fixture, "8", "12");
+    run (fixture, "filter.insert", "kiwi");
+    wait_for_draw (fixture);
+    wait_for_draw (fixture);
+    page_width = min_size (child (fixture, "page"), GTK_ORIENTATION_HORIZONTAL);
+    g_test_message ("zoom 300, rows that repeat: the page's minimum width %d", page_width);
+    if (page_width > 1280 - 36)
+      report_widest (child (fixture, "page"), 0);
+    g_assert_cmpint (page_width, <=, 1280 - 36);
+    g_assert_cmpfloat (right_edge (fixture, child (fixture, "hash_table")), <=,
+                       gtk_widget_get_width (child (fixture, "page_scroller")));
   }
 }
 

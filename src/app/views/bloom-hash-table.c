@@ -44,9 +44,8 @@ struct _BloomHashTable
 G_DEFINE_FINAL_TYPE (BloomHashTable, bloom_hash_table, BLOOM_TYPE_SESSION_VIEW)
 
 
-/* Headers and cells alike: the cells change with each operation, and
- * a value label is only drawn again when its text fits (see
- * bloom-value-label.c). */
+/* The cells change with each operation, and a value label is only drawn
+ * again when its text fits (see bloom-value-label.c). */
 static GtkWidget *
 add_cell (BloomHashTable *self,
           const char     *text,
@@ -55,6 +54,27 @@ add_cell (BloomHashTable *self,
   GtkWidget *label = bloom_value_label_new (text);
 
   bloom_value_label_set_xalign (BLOOM_VALUE_LABEL (label), numeric ? 1.0f : 0.0f);
+  gtk_widget_set_parent (label, GTK_WIDGET (self));
+
+  return label;
+}
+
+/* The headings never change: labels that wrap at a space, so that at a
+ * large zoom ("Bit before" over a column of 0 and 1) the table keeps to
+ * the window's width. */
+static GtkWidget *
+add_heading (BloomHashTable *self,
+             const char     *text,
+             gboolean        numeric)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
+  gtk_label_set_justify (GTK_LABEL (label), numeric ? GTK_JUSTIFY_RIGHT : GTK_JUSTIFY_LEFT);
+  gtk_label_set_yalign (GTK_LABEL (label), 1.0f);
+  gtk_widget_add_css_class (label, "heading");
   gtk_widget_set_parent (label, GTK_WIDGET (self));
 
   return label;
@@ -108,8 +128,11 @@ measure_columns (GtkWidget       **rows[],
     }
 }
 
+/* A row as tall as its tallest cell at its column's width: headings and
+ * notes wrap. */
 static int
-measure_row (GtkWidget **row)
+measure_row (GtkWidget              **row,
+             const GtkRequestedSize  *columns)
 {
   int height = 0;
 
@@ -117,11 +140,33 @@ measure_row (GtkWidget **row)
     {
       int minimum;
 
-      gtk_widget_measure (row[c], GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL, NULL);
+      gtk_widget_measure (row[c], GTK_ORIENTATION_VERTICAL, columns[c].minimum_size, &minimum,
+                          NULL, NULL, NULL);
       height = MAX (height, minimum);
     }
 
   return height;
+}
+
+/* The columns' widths in @width, in each one's minimum_size: natural
+ * widths where they fit; what is missing is taken from the columns that
+ * can give, as GtkGrid does, the note last: a heading wraps only when
+ * the note has gone to its narrowest. */
+static void
+distribute_columns (GtkWidget        **rows[],
+                    guint              n_rows,
+                    int                width,
+                    GtkRequestedSize  *columns)
+{
+  int extra = width - (N_COLUMNS - 1) * COLUMN_SPACING;
+
+  measure_columns (rows, n_rows, columns);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    extra -= columns[c].minimum_size;
+  if (extra > 0)
+    extra = gtk_distribute_natural_allocation (extra, COLUMN_NOTE, columns);
+  if (extra > 0)
+    gtk_distribute_natural_allocation (extra, 1, &columns[COLUMN_NOTE]);
 }
 
 /* The caption and the step line above the table, at @width. */
@@ -201,11 +246,13 @@ measure_table (GtkWidget      *widget,
     }
   else
     {
-      /* Cells on one line are as tall at any width. */
+      GtkRequestedSize columns[N_COLUMNS];
       int height = (n_shown > 0 ? SPACING : 0) + (n_rows - 1) * ROW_SPACING;
 
+      /* At no width given, as tall as at the narrowest. */
+      distribute_columns (rows, n_rows, MAX (for_size, 0), columns);
       for (guint r = 0; r < n_rows; r++)
-        height += measure_row (rows[r]);
+        height += measure_row (rows[r], columns);
       *minimum += height;
       *natural += height;
     }
@@ -224,7 +271,7 @@ allocate_table (GtkWidget *widget,
   guint n_rows = get_table_rows (self, rows);
   GtkRequestedSize columns[N_COLUMNS];
   int x[N_COLUMNS];
-  int y = 0, extra;
+  int y = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     {
@@ -242,14 +289,7 @@ allocate_table (GtkWidget *widget,
   if (n_rows == 0)
     return;
 
-  /* Natural widths where they fit; what is missing is taken from the
-   * columns that can give, as GtkGrid does. */
-  measure_columns (rows, n_rows, columns);
-  extra = width - (N_COLUMNS - 1) * COLUMN_SPACING;
-  for (guint c = 0; c < N_COLUMNS; c++)
-    extra -= columns[c].minimum_size;
-  if (extra > 0)
-    gtk_distribute_natural_allocation (extra, N_COLUMNS, columns);
+  distribute_columns (rows, n_rows, width, columns);
   for (guint c = 0, left = 0; c < N_COLUMNS; c++)
     {
       x[c] = rtl ? width - (int) left - columns[c].minimum_size : (int) left;
@@ -258,7 +298,7 @@ allocate_table (GtkWidget *widget,
 
   for (guint r = 0; r < n_rows; r++)
     {
-      int row_height = measure_row (rows[r]);
+      int row_height = measure_row (rows[r], columns);
 
       for (guint c = 0; c < N_COLUMNS; c++)
         gtk_widget_size_allocate (rows[r][c],
@@ -551,10 +591,7 @@ bloom_hash_table_init (BloomHashTable *self)
   gtk_widget_set_visible (self->step_label, FALSE);
 
   for (guint c = 0; c < N_COLUMNS; c++)
-    {
-      self->headers[c] = add_cell (self, headers[c], c < COLUMN_SET_BY);
-      gtk_widget_add_css_class (self->headers[c], "heading");
-    }
+    self->headers[c] = add_heading (self, headers[c], c < COLUMN_SET_BY);
 
   for (guint i = 0; i < BLOOM_K_MAX; i++)
     {
@@ -576,6 +613,11 @@ bloom_hash_table_init (BloomHashTable *self)
                                          SET_BY_WHOLE_COLUMNS + 2);
       bloom_value_label_set_max_width_chars (BLOOM_VALUE_LABEL (self->cells[i][COLUMN_SET_BY]), 32);
       gtk_widget_add_css_class (self->cells[i][COLUMN_SET_BY], "monospace");
+      /* "repeat of i = 3" goes on two lines rather than past the window
+       * at a large zoom. */
+      bloom_value_label_set_wrap (BLOOM_VALUE_LABEL (self->cells[i][COLUMN_NOTE]), TRUE);
+      bloom_value_label_set_width_chars (BLOOM_VALUE_LABEL (self->cells[i][COLUMN_NOTE]), 6);
+      bloom_value_label_set_max_width_chars (BLOOM_VALUE_LABEL (self->cells[i][COLUMN_NOTE]), 24);
     }
 
   bloom_hash_table_update (BLOOM_SESSION_VIEW (self));
