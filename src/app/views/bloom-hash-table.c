@@ -81,13 +81,14 @@ add_heading (BloomHashTable *self,
 }
 
 /* The table is laid out here rather than by a GtkGrid: its cells are
- * labels on one line, whose sizes GTK caches, and each operation
- * relabels up to 24 of them, which made GtkGrid's general algorithm
- * (spans, baselines, a look-up of each child's layout properties) run
- * over all 78 cells several times per frame. Columns are as wide as
- * their widest cell, rows as tall as their tallest; the table keeps its
- * natural width at the start of the line (GtkGrid's halign start) and
- * shares any shortfall out as GtkGrid does. */
+ * labels whose sizes GTK caches, and each operation relabels up to 24
+ * of them, which made GtkGrid's general algorithm (spans, baselines, a
+ * look-up of each child's layout properties) run over all 78 cells
+ * several times per frame. Columns are as wide as their widest cell;
+ * rows as tall as their tallest cell at its column's width (headings
+ * and notes wrap); the table keeps its natural width at the start of
+ * the line (GtkGrid's halign start) and shares any shortfall out as
+ * distribute_columns() says. */
 
 /* The header row and the rows shown, as arrays of N_COLUMNS cells. */
 static guint
