@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bloom-bit-grid.h"
+#include "bloom-bit-grid-drawing.h"
 #include "bloom-details-view.h"
 #include "bloom-entries-view.h"
 #include "bloom-hash-table.h"
@@ -1269,6 +1270,80 @@ write_log (GLogLevelFlags   log_level,
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
+/* The grid's image of its cells is built the quick way (a row of clear
+ * squares copied to each row, the set squares over them) and must have
+ * the pixels of the squares drawn one by one, as a picture draws them:
+ * full rows and a short last one, with and without the ruler, at scale
+ * 1 and 2, opaque and translucent colours. */
+static void
+test_grid_cells_image (void)
+{
+  struct { guint m, columns, cell; int top, scale; } cases[] = {
+    { 100, 16, 24, 20, 1 },
+    { 1024, 40, 24, 20, 1 },
+    { 77, 8, 48, 30, 2 },
+    { 8, 8, 24, 0, 1 },
+    { 30, 64, 26, 20, 2 },
+  };
+  const GdkRGBA colors[] = { { 0.2f, 0.2f, 0.2f, 1.0f }, { 0.9f, 0.85f, 0.8f, 0.8f } };
+  PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  g_autoptr(PangoLayout) layout = pango_layout_new (context);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint f = 0; f < G_N_ELEMENTS (colors); f++)
+      {
+        g_autoptr(BloomSession) session = bloom_session_new ();
+        BloomGridGeometry geometry = {
+          .cell = cases[c].cell,
+          .gap = MAX (3, cases[c].cell / 6),
+          .group_gap = MAX (3, cases[c].cell / 3),
+          .label_width = 44,
+          .top = cases[c].top,
+          .columns = cases[c].columns,
+        };
+        BloomFilter *filter;
+        cairo_surface_t *image, *reference;
+        cairo_t *cr;
+        int width, height, scale = cases[c].scale;
+
+        geometry.inner = geometry.cell - geometry.gap;
+        geometry.mark = MAX (2, geometry.inner / 5);
+        g_assert_true (bloom_session_create_filter (session, cases[c].m, 3, NULL));
+        for (guint i = 0; i < cases[c].m / 8; i++)
+          {
+            g_autofree char *text = g_strdup_printf ("string %u", i);
+
+            g_assert_nonnull (bloom_session_insert (session, text, -1, NULL));
+          }
+        filter = bloom_session_get_filter (session);
+        g_assert_cmpuint (bloom_filter_count_set_bits (filter), >, 0);
+        g_assert_cmpuint (bloom_filter_count_set_bits (filter), <, cases[c].m);
+
+        image = bloom_grid_create_cells_image (filter, layout, &geometry, scale, &colors[f]);
+        bloom_grid_get_cells_size (filter, &geometry, &width, &height);
+        reference = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+        cairo_surface_set_device_scale (reference, scale, scale);
+        cr = cairo_create (reference);
+        bloom_grid_paint_cells (cr, filter, layout, &geometry, &colors[f]);
+        cairo_destroy (cr);
+        cairo_surface_flush (image);
+        cairo_surface_flush (reference);
+
+        g_assert_cmpint (cairo_image_surface_get_width (image), ==, width * scale);
+        g_assert_cmpint (cairo_image_surface_get_height (image), ==, height * scale);
+        g_assert_cmpint (cairo_image_surface_get_stride (image), ==,
+                         cairo_image_surface_get_stride (reference));
+        g_assert_cmpmem (cairo_image_surface_get_data (image),
+                         cairo_image_surface_get_stride (image) * height * scale,
+                         cairo_image_surface_get_data (reference),
+                         cairo_image_surface_get_stride (reference) * height * scale);
+        cairo_surface_destroy (image);
+        cairo_surface_destroy (reference);
+      }
+
+  g_object_unref (context);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1280,6 +1355,7 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add ("/teaching/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
+  g_test_add_func ("/teaching/grid-cells-image", test_grid_cells_image);
   ADD ("step-through", test_step_through);
   ADD ("step-through-query", test_step_through_query);
   ADD ("grid-marks", test_grid_marks);

@@ -258,8 +258,41 @@ resize_idle (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Whether the window would be laid out otherwise if the grid had said
+ * @rows instead of @measured_rows when asked without a width. Not when
+ * the grid scrolls in a scrolled window that grows with it up to a
+ * height both fill: a resize that reflows a large grid then takes one
+ * layout, not a second one a frame later. */
+static gboolean
+rows_change_layout (BloomBitGrid *self,
+                    guint         measured_rows,
+                    guint         rows)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  g_autoptr(PangoLayout) layout = NULL;
+  BloomGridGeometry geometry;
+  int max_height, margins, measured_height, height;
+
+  if (scroller == NULL ||
+      !gtk_scrolled_window_get_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller)))
+    return TRUE;
+  max_height = gtk_scrolled_window_get_max_content_height (GTK_SCROLLED_WINDOW (scroller));
+  if (max_height < 0)
+    return TRUE;
+
+  layout = create_label_layout (self);
+  init_geometry (self, layout, &geometry);
+  margins = gtk_widget_get_margin_top (widget) + gtk_widget_get_margin_bottom (widget);
+  measured_height = bloom_grid_row_y (&geometry, measured_rows - 1) + geometry.inner + margins;
+  height = bloom_grid_row_y (&geometry, rows - 1) + geometry.inner + margins;
+
+  return MIN (measured_height, max_height) != MIN (height, max_height);
+}
+
 /* Narrower than its natural width, the grid needs more rows than it said
- * when asked without a width: measure again, after this allocation. */
+ * when asked without a width (as GTK 4.8's scrolled window asks): measure
+ * again, after this allocation, if that changes the window's layout. */
 static void
 bloom_bit_grid_size_allocate (GtkWidget *widget,
                               int        width,
@@ -273,7 +306,8 @@ bloom_bit_grid_size_allocate (GtkWidget *widget,
 
   GTK_WIDGET_CLASS (bloom_bit_grid_parent_class)->size_allocate (widget, width, height, baseline);
 
-  if (self->measured_rows != 0 && rows != self->measured_rows && self->resize_id == 0)
+  if (self->measured_rows != 0 && rows != self->measured_rows && self->resize_id == 0 &&
+      rows_change_layout (self, self->measured_rows, rows))
     self->resize_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, resize_idle, self, NULL);
 }
 
@@ -1092,6 +1126,17 @@ bloom_bit_grid_set_cell_size (BloomBitGrid *self,
   self->cell_size = cell_size;
   queue_resize (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CELL_SIZE]);
+}
+
+/* Whether the grid waits to be measured again, a frame after an
+ * allocation that gave it another number of rows than it said when
+ * asked without a width. */
+gboolean
+bloom_bit_grid_get_reflow_pending (BloomBitGrid *self)
+{
+  g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), FALSE);
+
+  return self->resize_id != 0;
 }
 
 /* How many columns the grid shows at @width: the smallest of 64, m and

@@ -170,7 +170,10 @@ bloom_session_view_set_session (BloomSessionView *self,
     return;
 
   g_signal_group_set_target (priv->session_signals, session);
-  update (self);
+  /* At start-up no view is shown yet: those that wait while hidden are
+   * filled in when shown, the closed sections only when opened. */
+  if (!bloom_session_view_defer_while_hidden (self))
+    update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
