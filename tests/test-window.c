@@ -1127,6 +1127,52 @@ test_grid_reflow (Fixture       *fixture,
     }
 }
 
+/* The first frame builds only what it shows (issue 27): a section that
+ * starts closed has no content until it is first opened, by the user or
+ * by the session's open sections; then it shows the session as it is. */
+static void
+test_sections_built_when_opened (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  const char *expanders[] = {
+    "positions_expander", "details_expander", "plot_expander", "entries_expander",
+    "experiment_expander",
+  };
+  GtkExpander *positions = GTK_EXPANDER (child (fixture, "positions_expander"));
+  GtkExpander *details = GTK_EXPANDER (child (fixture, "details_expander"));
+
+  wait_for_draw (fixture);
+  for (guint i = 0; i < G_N_ELEMENTS (expanders); i++)
+    {
+      GtkExpander *expander = GTK_EXPANDER (child (fixture, expanders[i]));
+
+      g_assert_false (gtk_expander_get_expanded (expander));
+      g_assert_null (gtk_expander_get_child (expander));
+    }
+
+  create_filter (fixture, "64", "3");
+  run (fixture, "filter.insert", "kiwi");
+  g_assert_null (gtk_expander_get_child (positions));
+  gtk_expander_set_expanded (positions, TRUE);
+  g_assert_nonnull (gtk_expander_get_child (positions));
+  g_assert_cmpuint (bloom_hash_table_get_n_rows (BLOOM_HASH_TABLE (gtk_expander_get_child (positions))),
+                    ==, 3);
+  wait_for_draw (fixture);
+  g_assert_true (gtk_widget_get_mapped (gtk_expander_get_child (positions)));
+
+  /* Opened by the session, as a restored session opens its sections. */
+  g_assert_null (gtk_expander_get_child (details));
+  bloom_session_set_detail_open (fixture->session, "model", TRUE);
+  g_assert_true (gtk_expander_get_expanded (details));
+  g_assert_nonnull (gtk_expander_get_child (details));
+
+  /* Closed again, it keeps what it built; the others are still empty. */
+  gtk_expander_set_expanded (positions, FALSE);
+  g_assert_nonnull (gtk_expander_get_child (positions));
+  for (guint i = 2; i < G_N_ELEMENTS (expanders); i++)
+    g_assert_null (gtk_expander_get_child (GTK_EXPANDER (child (fixture, expanders[i]))));
+}
+
 /* W4: the positions under their formula; the formula, which changes only
  * with m and k, is not set again by an operation. */
 static void
@@ -1425,6 +1471,7 @@ main (int   argc,
   ADD ("details-layout", test_details_layout);
   ADD ("operations-keep-layout", test_operations_keep_layout);
   ADD ("grid-reflow", test_grid_reflow);
+  ADD ("sections-built-when-opened", test_sections_built_when_opened);
 
 #undef ADD
 

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "bloom-window.h"
 #include "window-child.h"
 
 static void
@@ -36,6 +37,12 @@ window_child (GtkWidget  *root,
   g_autoptr(GPtrArray) found = g_ptr_array_new ();
 
   collect (root, id, found);
+  /* A section's content is built when the section is first opened. */
+  if (found->len == 0 && BLOOM_IS_WINDOW (root))
+    {
+      bloom_window_build_sections (BLOOM_WINDOW (root));
+      collect (root, id, found);
+    }
   if (found->len != 1)
     g_error ("%u widgets with the id “%s”, not one", found->len, id);
 

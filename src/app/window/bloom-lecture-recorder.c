@@ -453,8 +453,9 @@ watch_window (BloomLectureRecorder *self)
     g_signal_connect_object (expanders[i], "notify::expanded", G_CALLBACK (on_expanded), self,
                              G_CONNECT_SWAPPED);
   g_signal_connect_object (window, "notify::zoom", G_CALLBACK (on_zoom), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (window->experiment_view, "notify::running", G_CALLBACK (on_running),
-                           self, G_CONNECT_SWAPPED);
+  /* The experiment, once its section is built (it may be already). */
+  if (window->experiment_view != NULL)
+    bloom_lecture_recorder_watch_experiment (self, window->experiment_view);
   g_signal_connect_object (self->session, "changed", G_CALLBACK (on_session_changed), self,
                            G_CONNECT_SWAPPED);
 
@@ -592,6 +593,19 @@ bloom_lecture_recorder_init (BloomLectureRecorder *self)
 
 /* The recorder of @window, which owns it; it adds the "record" actions
  * to @window. */
+/* The window's experiment view, built when its section is first used:
+ * a run it ends is recorded. */
+void
+bloom_lecture_recorder_watch_experiment (BloomLectureRecorder *self,
+                                         BloomExperimentView  *view)
+{
+  g_return_if_fail (BLOOM_IS_LECTURE_RECORDER (self));
+  g_return_if_fail (BLOOM_IS_EXPERIMENT_VIEW (view));
+
+  g_signal_connect_object (view, "notify::running", G_CALLBACK (on_running), self,
+                           G_CONNECT_SWAPPED);
+}
+
 BloomLectureRecorder *
 bloom_lecture_recorder_new (BloomWindow *window)
 {

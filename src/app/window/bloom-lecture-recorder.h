@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "bloom-experiment-view.h"
 #include "bloom-window.h"
 
 G_BEGIN_DECLS
@@ -17,6 +18,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (BloomLectureRecorder, bloom_lecture_recorder, BLOOM, LECTURE_RECORDER, GObject)
 
 BloomLectureRecorder *bloom_lecture_recorder_new           (BloomWindow          *window);
+void                  bloom_lecture_recorder_watch_experiment (BloomLectureRecorder *self,
+                                                               BloomExperimentView  *view);
 gboolean              bloom_lecture_recorder_get_recording (BloomLectureRecorder *self);
 void                  bloom_lecture_recorder_set_recording (BloomLectureRecorder *self,
                                                             gboolean              recording);

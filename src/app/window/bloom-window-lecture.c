@@ -164,13 +164,13 @@ apply_view_state (BloomWindow     *self,
     {
       BloomLectureStep *step = bloom_lecture_get_step (lecture->lecture, state->experiment);
 
-      bloom_experiment_view_start (self->experiment_view,
+      bloom_experiment_view_start (_bloom_window_get_experiment_view (self),
                                    bloom_lecture_step_get_action (step) == BLOOM_LECTURE_ACTION_SWEEP,
                                    bloom_lecture_step_get_n_samples (step),
                                    bloom_lecture_step_get_length (step),
                                    bloom_lecture_step_get_seed (step));
     }
-  else
+  else if (self->experiment_view != NULL)
     bloom_experiment_view_clear (self->experiment_view);
 }
 
@@ -268,8 +268,10 @@ _bloom_window_leave_lecture (BloomWindow *self)
     return;
 
   set_blank (self, FALSE);
-  /* What was measured was the lecture's. */
-  bloom_experiment_view_clear (self->experiment_view);
+  /* What was measured was the lecture's (nothing, if the experiment
+   * was never opened). */
+  if (self->experiment_view != NULL)
+    bloom_experiment_view_clear (self->experiment_view);
   g_clear_object (&state->lecture);
   _bloom_window_show_session (self, bloom_session_store_get_session (self->store));
   g_clear_object (&state->session);

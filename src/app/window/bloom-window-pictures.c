@@ -40,7 +40,7 @@ draw_picture (cairo_t  *cr,
   if (picture->kind == BLOOM_PICTURE_GRID)
     bloom_bit_grid_draw_picture (self->grid, cr);
   else if (picture->kind == BLOOM_PICTURE_RATE_PLOT)
-    bloom_rate_plot_draw_picture (self->rate_plot, cr, picture->width, picture->height);
+    bloom_rate_plot_draw_picture (_bloom_window_get_rate_plot (self), cr, picture->width, picture->height);
   else
     bloom_sweep_plot_draw_picture (BLOOM_SWEEP_PLOT (bloom_experiment_view_get_sweep_plot (self->experiment_view)),
                                    cr, picture->width, picture->height);
@@ -83,13 +83,14 @@ init_picture (BloomWindow      *self,
 
   if (kind == BLOOM_PICTURE_SWEEP_PLOT)
     {
-      if (bloom_experiment_view_get_sweep (self->experiment_view) == NULL)
+      /* A sweep was run, so the experiment's section was built. */
+      if (self->experiment_view == NULL || bloom_experiment_view_get_sweep (self->experiment_view) == NULL)
         return FALSE;
       get_plot_size (bloom_experiment_view_get_sweep_plot (self->experiment_view),
                      &picture->width, &picture->height);
     }
   else
-    bloom_rate_plot_get_picture_size (self->rate_plot, &picture->width, &picture->height);
+    bloom_rate_plot_get_picture_size (_bloom_window_get_rate_plot (self), &picture->width, &picture->height);
 
   return picture->width > 0 && picture->height > 0;
 }
@@ -267,6 +268,7 @@ _bloom_window_choose_picture (BloomWindow *self)
   BloomPictureDialog *dialog = bloom_picture_dialog_new (GTK_WINDOW (self));
 
   bloom_picture_dialog_set_sweep_available (dialog,
+                                            self->experiment_view != NULL &&
                                             bloom_experiment_view_get_sweep (self->experiment_view) != NULL);
   g_signal_connect_object (dialog, "export", G_CALLBACK (on_picture_export), self,
                            G_CONNECT_SWAPPED);

@@ -5,8 +5,9 @@
  * (file dialogs, import and export), bloom-window-storage.c (storage
  * banners and the quit flow), bloom-window-pictures.c (pictures and the
  * clipboard), bloom-window-drop.c (files dropped on the window) and
- * bloom-window-zoom.c, and bloom-window-lecture.c (a lecture played on
- * its own session)
+ * bloom-window-zoom.c, bloom-window-lecture.c (a lecture played on
+ * its own session) and bloom-window-sections.c (the sections' content,
+ * built when first opened or used: their views are NULL until then)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -122,6 +123,15 @@ struct _BloomWindow
   GtkExpander          *experiment_expander;
   BloomExperimentView  *experiment_view;
 };
+
+/* bloom-window-sections.c: the sections' content, built when first used */
+void      _bloom_window_ensure_section       (BloomWindow    *self,
+                                              GtkExpander    *expander);
+BloomExperimentView *_bloom_window_get_experiment_view (BloomWindow *self);
+BloomRatePlot       *_bloom_window_get_rate_plot       (BloomWindow *self);
+void      _bloom_window_set_sections_session (BloomWindow    *self,
+                                              BloomSession   *session);
+void      _bloom_window_forget_sections      (BloomWindow    *self);
 
 /* bloom-window.c */
 void      _bloom_window_reveal               (GtkRevealer    *revealer,

@@ -165,6 +165,8 @@ on_expander_toggled (BloomWindow *self,
   gboolean expanded = gtk_expander_get_expanded (expander);
 
   bloom_session_set_detail_open (self->session, detail_name (self, expander), expanded);
+  if (expanded)
+    _bloom_window_ensure_section (self, expander);
   /* A section opened by its key or a click shows its header and as much
    * of itself as fits (nothing happens while the window is not shown). */
   if (expanded)
@@ -245,13 +247,11 @@ bind_views (BloomWindow *self)
     BLOOM_SESSION_VIEW (self->notice_view), BLOOM_SESSION_VIEW (self->operation_view),
     BLOOM_SESSION_VIEW (self->counters_view), BLOOM_SESSION_VIEW (self->step_view),
     BLOOM_SESSION_VIEW (self->grid), BLOOM_SESSION_VIEW (self->cursor_view),
-    BLOOM_SESSION_VIEW (self->hash_table), BLOOM_SESSION_VIEW (self->details_view),
-    BLOOM_SESSION_VIEW (self->rate_plot), BLOOM_SESSION_VIEW (self->entries_view),
-    BLOOM_SESSION_VIEW (self->experiment_view),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     bloom_session_view_set_session (views[i], self->session);
+  _bloom_window_set_sections_session (self, self->session);
 }
 
 static void
@@ -336,6 +336,7 @@ bloom_window_dispose (GObject *object)
   destroy_kept_window (&self->sizing_dialog);
   destroy_kept_window (&self->shortcuts_window);
   gtk_widget_dispose_template (GTK_WIDGET (self), BLOOM_TYPE_WINDOW);
+  _bloom_window_forget_sections (self);
   g_clear_object (&self->session);
   g_clear_object (&self->store);
   g_clear_object (&self->settings);
@@ -451,15 +452,10 @@ bind_template (GtkWidgetClass *widget_class)
   BIND (grid);
   BIND (cursor_view);
   BIND (positions_expander);
-  BIND (hash_table);
   BIND (details_expander);
-  BIND (details_view);
   BIND (plot_expander);
-  BIND (rate_plot);
   BIND (entries_expander);
-  BIND (entries_view);
   BIND (experiment_expander);
-  BIND (experiment_view);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, on_child_revealed);
   gtk_widget_class_bind_template_callback (widget_class, on_expander_toggled);
@@ -573,8 +569,6 @@ bloom_window_init (BloomWindow *self)
     gtk_scrollable_set_vscroll_policy (GTK_SCROLLABLE (page), GTK_SCROLL_NATURAL);
 
   g_object_bind_property (self, "revealed-steps", self->grid, "revealed-steps",
-                          G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self, "revealed-steps", self->hash_table, "revealed-steps",
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self, "revealed-steps", self->step_view, "revealed-steps",
                           G_BINDING_SYNC_CREATE);

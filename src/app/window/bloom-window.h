@@ -47,5 +47,6 @@ void          bloom_window_export_picture_with_caption (BloomWindow        *self
 guint         bloom_window_get_zoom    (BloomWindow    *self);
 void          bloom_window_set_zoom    (BloomWindow    *self,
                                         guint           zoom);
+void          bloom_window_build_sections (BloomWindow *self);
 
 G_END_DECLS
