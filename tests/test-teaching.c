@@ -1344,6 +1344,74 @@ test_grid_cells_image (void)
   g_object_unref (context);
 }
 
+/* The grid's node of the marks (frames, for the renderer) paints the
+ * pixels that painting them on a cairo context (pictures) paints: every
+ * frame, the ring of the newest step while stepping, nothing for a
+ * repeat, at scale 1 and 2. */
+static void
+test_grid_marks_node (void)
+{
+  struct { guint cell, n_steps; gboolean stepping; guint32 repeats; int scale; } cases[] = {
+    { 24, 12, FALSE, 0, 1 },
+    { 24, 5, TRUE, 0, 1 },
+    { 48, 7, TRUE, 1u << 3, 2 },
+    { 26, 3, FALSE, 1u << 1, 2 },
+    { 24, 1, TRUE, 0, 1 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      BloomGridMarks marks = { 0 };
+      BloomGridGeometry *geometry = &marks.geometry;
+      g_autoptr(GskRenderNode) node = NULL;
+      cairo_surface_t *image, *reference;
+      cairo_t *cr;
+      int width, height, scale = cases[c].scale;
+
+      geometry->cell = cases[c].cell;
+      geometry->gap = MAX (3, cases[c].cell / 6);
+      geometry->group_gap = MAX (3, cases[c].cell / 3);
+      geometry->inner = geometry->cell - geometry->gap;
+      geometry->mark = MAX (2, geometry->inner / 5);
+      geometry->label_width = 44;
+      geometry->top = 20;
+      geometry->columns = 16;
+      marks.n_steps = cases[c].n_steps;
+      marks.stepping = cases[c].stepping;
+      marks.repeats = cases[c].repeats;
+      for (guint step = 0; step < marks.n_steps; step++)
+        marks.positions[step] = (step * 37 + 5) % 100;
+      /* A repeat frames a position that an earlier step framed. */
+      for (guint step = 1; step < marks.n_steps; step++)
+        if (marks.repeats & (1u << step))
+          marks.positions[step] = marks.positions[step - 1];
+
+      width = bloom_grid_width_for_columns (geometry, geometry->columns) + geometry->cell;
+      height = bloom_grid_row_y (geometry, 100 / geometry->columns + 1) + geometry->cell;
+      image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+      reference = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+      cairo_surface_set_device_scale (image, scale, scale);
+      cairo_surface_set_device_scale (reference, scale, scale);
+
+      node = bloom_grid_draw_marks (&marks);
+      cr = cairo_create (image);
+      gsk_render_node_draw (node, cr);
+      cairo_destroy (cr);
+      cr = cairo_create (reference);
+      bloom_grid_paint_marks (cr, &marks);
+      cairo_destroy (cr);
+      cairo_surface_flush (image);
+      cairo_surface_flush (reference);
+
+      g_assert_cmpmem (cairo_image_surface_get_data (image),
+                       cairo_image_surface_get_stride (image) * height * scale,
+                       cairo_image_surface_get_data (reference),
+                       cairo_image_surface_get_stride (reference) * height * scale);
+      cairo_surface_destroy (image);
+      cairo_surface_destroy (reference);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1356,6 +1424,7 @@ main (int   argc,
   g_test_add ("/teaching/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
   g_test_add_func ("/teaching/grid-cells-image", test_grid_cells_image);
+  g_test_add_func ("/teaching/grid-marks-node", test_grid_marks_node);
   ADD ("step-through", test_step_through);
   ADD ("step-through-query", test_step_through_query);
   ADD ("grid-marks", test_grid_marks);

@@ -429,15 +429,55 @@ bloom_grid_paint_marks (cairo_t              *cr,
     }
 }
 
+static GskRenderNode *
+create_frame_node (const graphene_rect_t *outline,
+                   float                  width)
+{
+  GskRoundedRect rounded;
+
+  gsk_rounded_rect_init_from_rect (&rounded, outline, 0);
+  return gsk_border_node_new (&rounded,
+                              (float[4]) { width, width, width, width },
+                              (GdkRGBA[4]) { highlight_color, highlight_color,
+                                             highlight_color, highlight_color });
+}
+
+/* The marks as frames (border nodes), the same pixels as
+ * bloom_grid_paint_marks(), clipped to where they reach. Frames, because
+ * GTK 4.8's cairo renderer fills them straight into the frame, where a
+ * cairo node is replayed on each frame into a scratch image as large as
+ * the damage under it. The clip makes a change of the marks one
+ * rectangle of damage (where they were and where they are), never one
+ * rectangle per frame: more than 30 make GTK give up and repaint the
+ * whole window. */
 GskRenderNode *
 bloom_grid_draw_marks (const BloomGridMarks *marks)
 {
+  const BloomGridGeometry *geometry = &marks->geometry;
   graphene_rect_t bounds = get_marks_bounds (marks);
-  GskRenderNode *node = gsk_cairo_node_new (&bounds);
-  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+  g_autoptr(GPtrArray) frames = g_ptr_array_new_with_free_func ((GDestroyNotify) gsk_render_node_unref);
+  g_autoptr(GskRenderNode) container = NULL;
+  float inner = geometry->inner;
+  float outside = (float) geometry->gap - 1;
 
-  bloom_grid_paint_marks (cr, marks);
-  cairo_destroy (cr);
+  for (guint step = 0; step < marks->n_steps; step++)
+    {
+      graphene_point_t origin = bloom_grid_cell_origin (geometry, marks->positions[step]);
 
-  return node;
+      if (marks->stepping && step + 1 == marks->n_steps)
+        g_ptr_array_add (frames,
+                         create_frame_node (&GRAPHENE_RECT_INIT (origin.x - outside, origin.y - outside,
+                                                                 inner + 2 * outside, inner + 2 * outside),
+                                            outside - 1));
+
+      if (marks->repeats & (1u << step))
+        continue;
+
+      g_ptr_array_add (frames,
+                       create_frame_node (&GRAPHENE_RECT_INIT (origin.x, origin.y, inner, inner),
+                                          geometry->mark));
+    }
+
+  container = gsk_container_node_new ((GskRenderNode **) frames->pdata, frames->len);
+  return gsk_clip_node_new (container, &bounds);
 }
