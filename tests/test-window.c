@@ -937,17 +937,36 @@ test_value_label (void)
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (wrapped), "short");
   g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), ==, 1);
 
-  /* The same text at another width: counted again once it has it. */
+  /* The same text at another width (a resize) takes its lines there in
+   * the same layout, not a frame later: the first frame at the new width
+   * draws it whole, aligned to the start (given its natural width) as
+   * well as filling the window. */
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (wrapped), "twenty-five characters!!");
   gtk_widget_set_size_request (wrapped, 600, -1);
   gtk_test_widget_wait_for_draw (window);
   settle ();
   g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), ==, 1);
+  g_assert_cmpint (gtk_widget_get_height (wrapped), <, 2 * gtk_widget_get_height (line));
   gtk_widget_set_size_request (wrapped, -1, -1);
   gtk_test_widget_wait_for_draw (window);
-  settle ();
-  gtk_test_widget_wait_for_draw (window);
   g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), >=, 2);
+  g_assert_cmpint (gtk_widget_get_height (wrapped), >=,
+                   (int) bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)) *
+                   gtk_widget_get_height (line));
+  gtk_widget_set_halign (wrapped, GTK_ALIGN_FILL);
+  gtk_widget_set_size_request (wrapped, 600, -1);
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), ==, 1);
+  gtk_widget_set_size_request (wrapped, -1, -1);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1, -1);
+  gtk_test_widget_wait_for_draw (window);
+  g_assert_cmpint (gtk_widget_get_width (wrapped), <, 600);
+  g_assert_cmpuint (bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)), >=, 2);
+  g_assert_cmpint (gtk_widget_get_height (wrapped), >=,
+                   (int) bloom_value_label_get_n_lines (BLOOM_VALUE_LABEL (wrapped)) *
+                   gtk_widget_get_height (line));
+  gtk_widget_set_halign (wrapped, GTK_ALIGN_START);
   bloom_value_label_set_text (BLOOM_VALUE_LABEL (wrapped), "short");
 
   narrow = natural_width (line);

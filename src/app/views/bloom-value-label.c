@@ -213,6 +213,26 @@ fit_lines (BloomValueLabel *self)
   ask_for_room (self, 0, MAX (pango_layout_get_line_count (ensure_layout (self)), 1));
 }
 
+/* The lines of the wrapped text at @width pixels. */
+static guint
+count_lines_at (BloomValueLabel *self,
+                int              width)
+{
+  set_layout_width (self, width);
+
+  return MAX (pango_layout_get_line_count (ensure_layout (self)), 1);
+}
+
+/* Wrapped, the natural width: wrap_chars() characters, at least
+ * width-chars. */
+static int
+get_wrap_width (BloomValueLabel *self)
+{
+  guint chars = MAX (wrap_chars (self), (guint) MAX (self->width_chars, 1));
+
+  return PANGO_PIXELS_CEIL ((int) chars * get_char_width (self));
+}
+
 /* Asks for a new size only when the counts change. */
 static void
 fit (BloomValueLabel *self)
@@ -278,9 +298,30 @@ bloom_value_label_measure (GtkWidget      *widget,
       PangoFontMetrics *metrics = get_metrics (self);
       int ascent = pango_font_metrics_get_ascent (metrics);
       int line = ascent + pango_font_metrics_get_descent (metrics);
+      guint n_lines = self->n_lines;
+
+      /* Wrapped, for a width: the lines it takes at the width it will be
+       * given, so that a resize gets its height in the same layout, not
+       * a frame later. A parent measures at its own width; one that does
+       * not fill is given no more than its natural width. */
+      if (self->wrap)
+        {
+          int width = for_size;
+
+          if (gtk_widget_get_halign (widget) != GTK_ALIGN_FILL)
+            {
+              int request, wrap_width;
+
+              gtk_widget_get_size_request (widget, &request, NULL);
+              wrap_width = MAX (get_wrap_width (self), request);
+              width = width > 0 ? MIN (width, wrap_width) : wrap_width;
+            }
+          if (width > 0)
+            n_lines = count_lines_at (self, width);
+        }
 
       pango_font_metrics_unref (metrics);
-      *minimum = *natural = PANGO_PIXELS_CEIL ((int) self->n_lines * line);
+      *minimum = *natural = PANGO_PIXELS_CEIL ((int) n_lines * line);
       *minimum_baseline = *natural_baseline = PANGO_PIXELS_CEIL (ascent);
     }
 }
@@ -293,10 +334,19 @@ bloom_value_label_size_allocate (GtkWidget *widget,
 {
   BloomValueLabel *self = BLOOM_VALUE_LABEL (widget);
 
-  set_layout_width (self, width);
-  /* A new width or font may take more or fewer lines. */
-  if (self->wrap && MAX (pango_layout_get_line_count (self->layout), 1) != (int) self->n_lines)
-    refit_soon (self);
+  /* Measured for this width already (height-for-width): its lines here
+   * are what it asks for from now on. */
+  if (self->wrap)
+    self->n_lines = count_lines_at (self, width);
+  else
+    set_layout_width (self, width);
+}
+
+static GtkSizeRequestMode
+bloom_value_label_get_request_mode (GtkWidget *widget)
+{
+  return BLOOM_VALUE_LABEL (widget)->wrap ? GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH
+                                          : GTK_SIZE_REQUEST_CONSTANT_SIZE;
 }
 
 static void
@@ -443,6 +493,7 @@ bloom_value_label_class_init (BloomValueLabelClass *klass)
 
   widget_class->measure = bloom_value_label_measure;
   widget_class->size_allocate = bloom_value_label_size_allocate;
+  widget_class->get_request_mode = bloom_value_label_get_request_mode;
   widget_class->snapshot = bloom_value_label_snapshot;
   widget_class->css_changed = bloom_value_label_css_changed;
   widget_class->direction_changed = bloom_value_label_direction_changed;
@@ -539,6 +590,8 @@ bloom_value_label_set_wrap (BloomValueLabel *self,
   g_clear_object (&self->layout);
   self->room_chars = 0;
   fit (self);
+  /* Its request mode changed with it. */
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WRAP]);
 }
