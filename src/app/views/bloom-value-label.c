@@ -213,7 +213,7 @@ fit_lines (BloomValueLabel *self)
   ask_for_room (self, 0, MAX (pango_layout_get_line_count (ensure_layout (self)), 1));
 }
 
-/* The lines of the wrapped text at @width pixels. */
+/* The lines of the wrapped text at @width pixels (-1: not wrapped). */
 static guint
 count_lines_at (BloomValueLabel *self,
                 int              width)
@@ -298,30 +298,33 @@ bloom_value_label_measure (GtkWidget      *widget,
       PangoFontMetrics *metrics = get_metrics (self);
       int ascent = pango_font_metrics_get_ascent (metrics);
       int line = ascent + pango_font_metrics_get_descent (metrics);
-      guint n_lines = self->n_lines;
+      guint min_lines = self->n_lines, nat_lines = self->n_lines;
 
       /* Wrapped, for a width: the lines it takes at the width it will be
        * given, so that a resize gets its height in the same layout, not
        * a frame later. A parent measures at its own width; one that does
-       * not fill is given no more than its natural width. */
+       * not fill is given no more than its natural width. For no width,
+       * as GtkLabel does: the least it needs at any width it can be
+       * given, and what it needs at its natural width. */
       if (self->wrap)
         {
-          int width = for_size;
+          gboolean fill = gtk_widget_get_halign (widget) == GTK_ALIGN_FILL;
+          int request, natural_width;
 
-          if (gtk_widget_get_halign (widget) != GTK_ALIGN_FILL)
+          gtk_widget_get_size_request (widget, &request, NULL);
+          natural_width = MAX (get_wrap_width (self), request);
+          if (for_size > 0)
+            min_lines = nat_lines = count_lines_at (self, fill ? for_size : MIN (for_size, natural_width));
+          else
             {
-              int request, wrap_width;
-
-              gtk_widget_get_size_request (widget, &request, NULL);
-              wrap_width = MAX (get_wrap_width (self), request);
-              width = width > 0 ? MIN (width, wrap_width) : wrap_width;
+              min_lines = count_lines_at (self, fill ? -1 : natural_width);
+              nat_lines = count_lines_at (self, natural_width);
             }
-          if (width > 0)
-            n_lines = count_lines_at (self, width);
         }
 
       pango_font_metrics_unref (metrics);
-      *minimum = *natural = PANGO_PIXELS_CEIL ((int) n_lines * line);
+      *minimum = PANGO_PIXELS_CEIL ((int) min_lines * line);
+      *natural = PANGO_PIXELS_CEIL ((int) nat_lines * line);
       *minimum_baseline = *natural_baseline = PANGO_PIXELS_CEIL (ascent);
     }
 }
