@@ -1,0 +1,62 @@
+/* damage-log.c — logs what each frame of GSK's cairo renderer repaints
+ *
+ * Preloaded into a GTK program (LD_PRELOAD=…/libdamage-log.so), it prints
+ * on stderr, for each new cairo context, the clip set on it first: for
+ * the context the cairo renderer draws a frame with, that is the frame's
+ * damage, which GSK finds by comparing the frame's render nodes with the
+ * last frame's, and gives up past 30 rectangles, repainting whole
+ * containers. It hooks cairo, not GDK, because GTK 4.18 calls its own
+ * functions directly, where no preloaded library can see them; cairo's
+ * are called through the dynamic linker on GTK 4.8 and 4.18 alike.
+ *
+ *   damage 10 rectangles, extents 27,161 1230×548
+ *
+ * A frame's damage may be logged twice (more than one context is made
+ * for it). Contexts that clip first for another reason (a widget drawing
+ * on a context of its own) are logged too; the frame's are the large
+ * ones.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define _GNU_SOURCE
+
+#include <cairo.h>
+#include <dlfcn.h>
+#include <stdio.h>
+
+static cairo_t *newest_context;
+
+cairo_t *
+cairo_create (cairo_surface_t *target)
+{
+  static cairo_t *(*real_create) (cairo_surface_t *) = NULL;
+
+  if (real_create == NULL)
+    real_create = (cairo_t *(*) (cairo_surface_t *)) dlsym (RTLD_NEXT, "cairo_create");
+  newest_context = real_create (target);
+
+  return newest_context;
+}
+
+void
+cairo_clip (cairo_t *cr)
+{
+  static void (*real_clip) (cairo_t *) = NULL;
+  cairo_rectangle_list_t *rectangles;
+  double x1, y1, x2, y2;
+
+  if (real_clip == NULL)
+    real_clip = (void (*) (cairo_t *)) dlsym (RTLD_NEXT, "cairo_clip");
+  real_clip (cr);
+  if (cr != newest_context)
+    return;
+
+  newest_context = NULL;
+  cairo_clip_extents (cr, &x1, &y1, &x2, &y2);
+  rectangles = cairo_copy_clip_rectangle_list (cr);
+  fprintf (stderr, "damage %d rectangles, extents %.0f,%.0f %.0f×%.0f\n",
+           rectangles->status == CAIRO_STATUS_SUCCESS ? rectangles->num_rectangles : -1,
+           x1, y1, x2 - x1, y2 - y1);
+  cairo_rectangle_list_destroy (rectangles);
+}
