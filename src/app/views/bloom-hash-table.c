@@ -39,6 +39,9 @@ struct _BloomHashTable
   GtkWidget    *headers[N_COLUMNS];
   GtkWidget    *cells[BLOOM_K_MAX][N_COLUMNS];
   guint         n_rows;
+  /* Which of its two clips the table was last drawn in (see
+   * bloom_hash_table_snapshot()). */
+  gboolean      clip_taller;
 };
 
 G_DEFINE_FINAL_TYPE (BloomHashTable, bloom_hash_table, BLOOM_TYPE_SESSION_VIEW)
@@ -551,6 +554,39 @@ bloom_hash_table_revealed_steps_changed (BloomSessionView *view)
   show_current_row_later (BLOOM_HASH_TABLE (view));
 }
 
+/* Drawn again, the table is one rectangle of damage, not one per cell:
+ * an insert changes up to 24 of its cells, and GSK, which compares a
+ * frame's render nodes with the last frame's, gives up past 30
+ * rectangles and repaints whole containers: on GTK 4.18 the whole page
+ * (bench/damage-log.c). So the cells are drawn inside a clip that
+ * alternates between their bounds and their bounds one pixel taller,
+ * which clip nothing: two clip nodes with different clips are compared
+ * as a whole, their bounds. GTK draws the table again only when one of
+ * its cells changed. */
+static void
+bloom_hash_table_snapshot (GtkWidget   *widget,
+                           GtkSnapshot *snapshot)
+{
+  BloomHashTable *self = BLOOM_HASH_TABLE (widget);
+  GtkSnapshot *cells_snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) cells = NULL;
+  g_autoptr(GskRenderNode) clip = NULL;
+  graphene_rect_t bounds;
+
+  GTK_WIDGET_CLASS (bloom_hash_table_parent_class)->snapshot (widget, cells_snapshot);
+  cells = gtk_snapshot_free_to_node (cells_snapshot);
+  if (cells == NULL)
+    return;
+
+  gsk_render_node_get_bounds (cells, &bounds);
+  self->clip_taller = !self->clip_taller;
+  if (self->clip_taller)
+    bounds.size.height += 1;
+  /* Made here: GtkSnapshot leaves out a clip that clips nothing. */
+  clip = gsk_clip_node_new (cells, &bounds);
+  gtk_snapshot_append_node (snapshot, clip);
+}
+
 static void
 bloom_hash_table_class_init (BloomHashTableClass *klass)
 {
@@ -559,6 +595,8 @@ bloom_hash_table_class_init (BloomHashTableClass *klass)
   BloomSessionViewClass *session_view_class = BLOOM_SESSION_VIEW_CLASS (klass);
 
   object_class->dispose = bloom_hash_table_dispose;
+
+  widget_class->snapshot = bloom_hash_table_snapshot;
 
   session_view_class->update = bloom_hash_table_update;
   session_view_class->revealed_steps_changed = bloom_hash_table_revealed_steps_changed;
