@@ -1270,6 +1270,26 @@ write_log (GLogLevelFlags   log_level,
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
+/* @image and @reference, two image surfaces, hold the same pixels. */
+static void
+assert_same_pixels (cairo_surface_t *image,
+                    cairo_surface_t *reference)
+{
+  int height = cairo_image_surface_get_height (image);
+
+  cairo_surface_flush (image);
+  cairo_surface_flush (reference);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==,
+                   cairo_image_surface_get_width (reference));
+  g_assert_cmpint (height, ==, cairo_image_surface_get_height (reference));
+  g_assert_cmpint (cairo_image_surface_get_stride (image), ==,
+                   cairo_image_surface_get_stride (reference));
+  g_assert_cmpmem (cairo_image_surface_get_data (image),
+                   cairo_image_surface_get_stride (image) * height,
+                   cairo_image_surface_get_data (reference),
+                   cairo_image_surface_get_stride (reference) * height);
+}
+
 /* The grid's image of its cells is built the quick way (a row of clear
  * squares copied to each row, the set squares over them) and must have
  * the pixels of the squares drawn one by one, as a picture draws them:
@@ -1326,17 +1346,9 @@ test_grid_cells_image (void)
         cr = cairo_create (reference);
         bloom_grid_paint_cells (cr, filter, layout, &geometry, &colors[f]);
         cairo_destroy (cr);
-        cairo_surface_flush (image);
-        cairo_surface_flush (reference);
-
         g_assert_cmpint (cairo_image_surface_get_width (image), ==, width * scale);
         g_assert_cmpint (cairo_image_surface_get_height (image), ==, height * scale);
-        g_assert_cmpint (cairo_image_surface_get_stride (image), ==,
-                         cairo_image_surface_get_stride (reference));
-        g_assert_cmpmem (cairo_image_surface_get_data (image),
-                         cairo_image_surface_get_stride (image) * height * scale,
-                         cairo_image_surface_get_data (reference),
-                         cairo_image_surface_get_stride (reference) * height * scale);
+        assert_same_pixels (image, reference);
         cairo_surface_destroy (image);
         cairo_surface_destroy (reference);
       }
@@ -1400,13 +1412,7 @@ test_grid_marks_node (void)
       cr = cairo_create (reference);
       bloom_grid_paint_marks (cr, &marks);
       cairo_destroy (cr);
-      cairo_surface_flush (image);
-      cairo_surface_flush (reference);
-
-      g_assert_cmpmem (cairo_image_surface_get_data (image),
-                       cairo_image_surface_get_stride (image) * height * scale,
-                       cairo_image_surface_get_data (reference),
-                       cairo_image_surface_get_stride (reference) * height * scale);
+      assert_same_pixels (image, reference);
       cairo_surface_destroy (image);
       cairo_surface_destroy (reference);
     }

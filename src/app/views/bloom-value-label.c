@@ -277,21 +277,21 @@ bloom_value_label_measure (GtkWidget      *widget,
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       int char_width = get_char_width (self);
-      guint min_chars, nat_chars;
 
       if (self->wrap)
         {
-          min_chars = (guint) MAX (self->width_chars, 1);
-          nat_chars = MAX (wrap_chars (self), min_chars);
+          *minimum = PANGO_PIXELS_CEIL (MAX (self->width_chars, 1) * char_width);
+          *natural = get_wrap_width (self);
         }
       else
         {
-          nat_chars = self->room_chars;
+          guint nat_chars = self->room_chars;
           /* Ellipsized only where max-width-chars allows it. */
-          min_chars = self->max_width_chars > 0 ? (guint) MAX (self->width_chars, 0) : nat_chars;
+          guint min_chars = self->max_width_chars > 0 ? (guint) MAX (self->width_chars, 0) : nat_chars;
+
+          *minimum = PANGO_PIXELS_CEIL ((int) min_chars * char_width);
+          *natural = PANGO_PIXELS_CEIL ((int) nat_chars * char_width);
         }
-      *minimum = PANGO_PIXELS_CEIL ((int) min_chars * char_width);
-      *natural = PANGO_PIXELS_CEIL ((int) nat_chars * char_width);
     }
   else
     {
