@@ -332,6 +332,16 @@ compare_totals_descending (gconstpointer a,
 /* The slowest samples with their phases: whether a tail is one phase of
  * the work or the whole machine being slow for a moment (then CPU time
  * grows with the wall time, phase by phase). */
+/* One sample's time with its phases, for the eye. */
+static void
+print_phases (const char   *label,
+              const Sample *s)
+{
+  printf ("# %s %6.2f ms  CPU %5.2f  action %5.2f  wait %5.2f  "
+          "layout %5.2f  paint %5.2f  after %5.2f  frames %u\n",
+          label, s->total, s->cpu, s->action, s->wait, s->layout, s->paint, s->after, s->frames);
+}
+
 static void
 report_slowest (GArray *samples,
                 guint   n)
@@ -341,12 +351,10 @@ report_slowest (GArray *samples,
   g_array_sort (sorted, compare_totals_descending);
   for (guint i = 0; i < MIN (n, sorted->len); i++)
     {
-      const Sample *s = &g_array_index (sorted, Sample, i);
+      g_autofree char *label = g_strdup_printf ("slowest %2u: #%-4u", i + 1,
+                                                 g_array_index (sorted, Sample, i).index);
 
-      printf ("# slowest %2u: #%-4u %6.2f ms  CPU %5.2f  action %5.2f  wait %5.2f  "
-              "layout %5.2f  paint %5.2f  after %5.2f  frames %u\n",
-              i + 1, s->index, s->total, s->cpu, s->action, s->wait, s->layout, s->paint,
-              s->after, s->frames);
+      print_phases (label, &g_array_index (sorted, Sample, i));
     }
 }
 
@@ -711,6 +719,7 @@ main (int   argc,
                       : "operation → painted frame p99, sections open, nothing else running",
                  details, quantile (all, G_STRUCT_OFFSET (Sample, total), 0.99),
                  load ? GOAL_P99_LOADED_MS : GOAL_P99_QUIET_MS);
+  print_phases ("first operation after Create:", &first);
   report_goal ("first-operation", "first operation after Create", details, first.total,
                GOAL_FIRST_MS);
   if (n_resizes > 0)

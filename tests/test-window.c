@@ -3,8 +3,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#define _GNU_SOURCE  /* RTLD_NEXT */
+
 #include "config.h"
 
+#include <dlfcn.h>
 #include <gtk/gtk.h>
 #include <string.h>
 
@@ -1032,6 +1035,91 @@ test_value_label (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* pango_context_get_metrics(), counted for the contexts in
+ * metrics_watched: the test program's own definition comes before
+ * Pango's for every caller, and hands the call on. */
+static GPtrArray *metrics_watched;
+static guint metrics_calls;
+
+PangoFontMetrics *
+pango_context_get_metrics (PangoContext               *context,
+                           const PangoFontDescription *desc,
+                           PangoLanguage              *language)
+{
+  static PangoFontMetrics *(*real_get_metrics) (PangoContext *, const PangoFontDescription *,
+                                                PangoLanguage *);
+
+  if (real_get_metrics == NULL)
+    real_get_metrics = dlsym (RTLD_NEXT, "pango_context_get_metrics");
+  if (metrics_watched != NULL && g_ptr_array_find (metrics_watched, context, NULL))
+    metrics_calls++;
+
+  return real_get_metrics (context, desc, language);
+}
+
+#define N_SAME_FONT 20
+
+/* Pango answers pango_context_get_metrics() from scratch for each
+ * widget's context (40 000 instructions each in Pango 1.56), so labels in
+ * one font ask once between them; a label in another font gets its own
+ * figures, and so does every label after the system's fonts change. */
+static void
+test_value_label_font_figures (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *labels[N_SAME_FONT];
+  GtkWidget *large;
+  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+  int width;
+
+  bloom_gtk_css_provider_load_string (provider, ".test-large { font-size: 300%; }");
+  gtk_style_context_add_provider_for_display (gtk_widget_get_display (window),
+                                              GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  metrics_watched = g_ptr_array_new ();
+  for (guint i = 0; i < N_SAME_FONT; i++)
+    {
+      labels[i] = bloom_value_label_new ("12345");
+      gtk_widget_set_halign (labels[i], GTK_ALIGN_START);
+      gtk_box_append (GTK_BOX (box), labels[i]);
+      g_ptr_array_add (metrics_watched, gtk_widget_get_pango_context (labels[i]));
+    }
+  large = bloom_value_label_new ("12345");
+  gtk_widget_set_halign (large, GTK_ALIGN_START);
+  gtk_widget_add_css_class (large, "test-large");
+  /* In the middle, so that labels are measured before and after it. */
+  gtk_box_insert_child_after (GTK_BOX (box), large, labels[N_SAME_FONT / 2]);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  metrics_calls = 0;
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+
+  /* Earlier tests may have asked for this font already. */
+  g_assert_cmpuint (metrics_calls, <=, 1);
+  width = natural_width (labels[0]);
+  for (guint i = 1; i < N_SAME_FONT; i++)
+    g_assert_cmpint (natural_width (labels[i]), ==, width);
+  g_assert_cmpint (natural_width (large), >=, 2 * width);
+  g_assert_cmpint (gtk_widget_get_height (large), >=, 2 * gtk_widget_get_height (labels[0]));
+
+  /* Fonts installed or removed: the same description may render
+   * otherwise now, so it is asked for again. GTK tells every widget of
+   * the window, from the window down, as here (it does so only when
+   * fontconfig's own files changed). */
+  metrics_calls = 0;
+  GTK_WIDGET_GET_CLASS (window)->system_setting_changed (window, GTK_SYSTEM_SETTING_FONT_CONFIG);
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  g_assert_cmpuint (metrics_calls, ==, 1);
+
+  g_clear_pointer (&metrics_watched, g_ptr_array_unref);
+  gtk_style_context_remove_provider_for_display (gtk_widget_get_display (window),
+                                                 GTK_STYLE_PROVIDER (provider));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 count_layouts (GdkToplevel     *toplevel,
                GdkToplevelSize *size,
@@ -1523,6 +1611,7 @@ main (int   argc,
 
   g_test_add_func ("/window/session-view", test_session_view);
   g_test_add_func ("/window/value-label", test_value_label);
+  g_test_add_func ("/window/value-label-font-figures", test_value_label_font_figures);
 
   return g_test_run ();
 }

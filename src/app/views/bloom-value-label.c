@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "bloom-font-figures.h"
 #include "bloom-gtk-compat.h"
 #include "bloom-value-label.h"
 
@@ -60,23 +61,15 @@ G_DEFINE_FINAL_TYPE (BloomValueLabel, bloom_value_label, GTK_TYPE_WIDGET)
 enum { PROP_0, PROP_TEXT, PROP_WRAP, PROP_XALIGN, PROP_WIDTH_CHARS, PROP_MAX_WIDTH_CHARS, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-static PangoFontMetrics *
-get_metrics (BloomValueLabel *self)
-{
-  return pango_context_get_metrics (gtk_widget_get_pango_context (GTK_WIDGET (self)), NULL, NULL);
-}
-
 /* The unit of width, in Pango units, as GtkInscription counts it. */
 static int
 get_char_width (BloomValueLabel *self)
 {
-  PangoFontMetrics *metrics = get_metrics (self);
-  int width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
-                   pango_font_metrics_get_approximate_digit_width (metrics));
+  BloomFontFigures figures;
 
-  pango_font_metrics_unref (metrics);
+  bloom_font_figures_get (GTK_WIDGET (self), &figures);
 
-  return MAX (width, 1);
+  return figures.char_width;
 }
 
 static guint
@@ -295,10 +288,12 @@ bloom_value_label_measure (GtkWidget      *widget,
     }
   else
     {
-      PangoFontMetrics *metrics = get_metrics (self);
-      int ascent = pango_font_metrics_get_ascent (metrics);
-      int line = ascent + pango_font_metrics_get_descent (metrics);
+      BloomFontFigures figures;
+      int line;
       guint min_lines = self->n_lines, nat_lines = self->n_lines;
+
+      bloom_font_figures_get (widget, &figures);
+      line = figures.ascent + figures.descent;
 
       /* Wrapped, for a width: the lines it takes at the width it will be
        * given, so that a resize gets its height in the same layout, not
@@ -322,10 +317,9 @@ bloom_value_label_measure (GtkWidget      *widget,
             }
         }
 
-      pango_font_metrics_unref (metrics);
       *minimum = PANGO_PIXELS_CEIL ((int) min_lines * line);
       *natural = PANGO_PIXELS_CEIL ((int) nat_lines * line);
-      *minimum_baseline = *natural_baseline = PANGO_PIXELS_CEIL (ascent);
+      *minimum_baseline = *natural_baseline = PANGO_PIXELS_CEIL (figures.ascent);
     }
 }
 
@@ -357,7 +351,7 @@ bloom_value_label_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
 {
   BloomValueLabel *self = BLOOM_VALUE_LABEL (widget);
-  PangoFontMetrics *metrics;
+  BloomFontFigures figures;
   GdkRGBA color;
   int y;
 
@@ -369,9 +363,8 @@ bloom_value_label_snapshot (GtkWidget   *widget,
   bloom_gtk_widget_get_color (widget, &color);
   /* The first baseline where measure() said it is, so that values in a
    * row in different fonts line up. */
-  metrics = get_metrics (self);
-  y = PANGO_PIXELS (pango_font_metrics_get_ascent (metrics) - pango_layout_get_baseline (self->layout));
-  pango_font_metrics_unref (metrics);
+  bloom_font_figures_get (widget, &figures);
+  y = PANGO_PIXELS (figures.ascent - pango_layout_get_baseline (self->layout));
 
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, y));
@@ -390,6 +383,17 @@ bloom_value_label_css_changed (GtkWidget         *widget,
   /* A new font (zoom, a bold heading) may need more room. */
   g_clear_object (&self->layout);
   refit_soon (self);
+}
+
+static void
+bloom_value_label_system_setting_changed (GtkWidget        *widget,
+                                          GtkSystemSetting  setting)
+{
+  if (setting == GTK_SYSTEM_SETTING_FONT_CONFIG || setting == GTK_SYSTEM_SETTING_FONT_NAME ||
+      setting == GTK_SYSTEM_SETTING_DPI)
+    bloom_font_figures_forget ();
+
+  GTK_WIDGET_CLASS (bloom_value_label_parent_class)->system_setting_changed (widget, setting);
 }
 
 static void
@@ -500,6 +504,7 @@ bloom_value_label_class_init (BloomValueLabelClass *klass)
   widget_class->snapshot = bloom_value_label_snapshot;
   widget_class->css_changed = bloom_value_label_css_changed;
   widget_class->direction_changed = bloom_value_label_direction_changed;
+  widget_class->system_setting_changed = bloom_value_label_system_setting_changed;
 
   properties[PROP_TEXT] =
     g_param_spec_string ("text", NULL, NULL, "",
