@@ -11,6 +11,9 @@
  *
  *   damage 10 rectangles, extents 27,161 1230×548
  *
+ * With DAMAGE_LOG_RECTANGLES set, each rectangle follows on a line of
+ * its own ("  rectangle 31,161 120×16").
+ *
  * A frame's damage may be logged twice (more than one context is made
  * for it). Contexts that clip first for another reason (a widget drawing
  * on a context of its own) are logged too; the frame's are the large
@@ -24,6 +27,7 @@
 #include <cairo.h>
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static cairo_t *newest_context;
 
@@ -58,5 +62,10 @@ cairo_clip (cairo_t *cr)
   fprintf (stderr, "damage %d rectangles, extents %.0f,%.0f %.0f×%.0f\n",
            rectangles->status == CAIRO_STATUS_SUCCESS ? rectangles->num_rectangles : -1,
            x1, y1, x2 - x1, y2 - y1);
+  if (getenv ("DAMAGE_LOG_RECTANGLES") != NULL && rectangles->status == CAIRO_STATUS_SUCCESS)
+    for (int i = 0; i < rectangles->num_rectangles; i++)
+      fprintf (stderr, "  rectangle %.0f,%.0f %.0f×%.0f\n",
+               rectangles->rectangles[i].x, rectangles->rectangles[i].y,
+               rectangles->rectangles[i].width, rectangles->rectangles[i].height);
   cairo_rectangle_list_destroy (rectangles);
 }

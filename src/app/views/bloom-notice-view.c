@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "bloom-notice-view.h"
+#include "bloom-value-label.h"
 
 struct _BloomNoticeView
 {
@@ -17,7 +18,7 @@ struct _BloomNoticeView
 
   /* Template widgets */
   GtkRevealer      *notice_revealer;
-  GtkLabel         *notice_label;
+  BloomValueLabel  *notice_label;
   GtkWidget        *undo_button;
   GtkWidget        *start_example_button;
 };
@@ -56,7 +57,7 @@ bloom_notice_view_update (BloomSessionView *view)
   const char *text = session != NULL ? notice_text (session) : NULL;
 
   if (text != NULL)
-    gtk_label_set_text (self->notice_label, text);
+    bloom_value_label_set_text (self->notice_label, text);
   gtk_widget_set_visible (self->undo_button, session != NULL && bloom_session_get_can_undo (session));
   gtk_widget_set_visible (self->start_example_button,
                           session != NULL && bloom_session_get_filter (session) == NULL &&
@@ -94,6 +95,7 @@ bloom_notice_view_class_init (BloomNoticeViewClass *klass)
   object_class->dispose = bloom_notice_view_dispose;
   session_view_class->update = bloom_notice_view_update;
 
+  g_type_ensure (BLOOM_TYPE_VALUE_LABEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/bloomlab/BloomLab/ui/bloom-notice-view.ui");
   gtk_widget_class_bind_template_child (widget_class, BloomNoticeView, notice_revealer);
