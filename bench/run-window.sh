@@ -144,8 +144,13 @@ for part in $parts; do
             # shellcheck disable=SC2046
             set -- $(detail_args "$detail")
             [ "$load" = busy ] && set -- "$@" --load
+            # A session bus, as on a desktop: without one, GTK 4.18's
+            # first selection (the string selected again after the
+            # first operation) starts a bus through X11 autolaunch,
+            # some 50 ms of the first operation.
             GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
               GSETTINGS_SCHEMA_DIR=$schema_dir \
+              isolated "window-$renderer-$detail-$load" \
               "$bench_window" --ops "$ops" --resizes "$resizes" "$@"
             echo
           done
