@@ -291,6 +291,64 @@ test_opened_section_shows (Fixture       *fixture,
   g_assert_true (header_shown (fixture, positions));
 }
 
+/* All of @widget is on the page as shown. */
+static gboolean
+widget_shown (Fixture   *fixture,
+              GtkWidget *widget)
+{
+  graphene_rect_t area = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
+                                             gtk_widget_get_height (widget));
+
+  return shown_in (fixture, widget, &area, "page_scroller");
+}
+
+/* The lecturer opens "Model and hashes" (the page scrolls down to it),
+ * then queries: the verdict comes on screen with the query's bits and
+ * its details, whatever was scrolled to. When the marks and the card do
+ * not fit together, the marks win (step-shows-cell, at 200 %). */
+static void
+test_operation_shows_verdict (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  GtkWidget *card = child (fixture, "operation_view");
+  GtkAdjustment *page = vadjustment (fixture, "page_scroller");
+  GtkExpander *details = GTK_EXPANDER (child (fixture, "details_expander"));
+  BloomOperation *operation;
+
+  set_lecture_size (fixture);
+  create_filter (fixture, "64", "3");
+  run (fixture, "filter.insert", "pear");
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  wait_for_transitions (fixture);
+  g_assert_true (gtk_widget_mnemonic_activate (GTK_WIDGET (details), FALSE));
+  wait_for_layout (fixture);
+  gtk_adjustment_set_value (page, gtk_adjustment_get_upper (page));
+  wait_for_layout (fixture);
+  g_assert_false (widget_shown (fixture, card));
+
+  run (fixture, "filter.query", "plum");
+  wait_for_layout (fixture);
+  operation = bloom_session_get_last_operation (fixture->session);
+  g_assert_true (widget_shown (fixture, card));
+  for (guint i = 0; i < bloom_operation_get_n_positions (operation); i++)
+    g_assert_true (cell_shown (fixture, bloom_operation_get_position (operation, i)));
+
+  /* The same again, scrolled down: a new operation, shown again. */
+  gtk_adjustment_set_value (page, gtk_adjustment_get_upper (page));
+  wait_for_layout (fixture);
+  g_assert_false (widget_shown (fixture, card));
+  run (fixture, "filter.query", "plum");
+  wait_for_layout (fixture);
+  g_assert_true (widget_shown (fixture, card));
+
+  /* Typing the next string is no operation: the page stays. */
+  gtk_adjustment_set_value (page, gtk_adjustment_get_upper (page));
+  wait_for_layout (fixture);
+  type_into (fixture, "text_entry", "fig");
+  wait_for_layout (fixture);
+  g_assert_false (widget_shown (fixture, card));
+}
+
 /* What a scroll over @scroller's content does first: the controller
  * that runs before the scrolled window's own (bloom-scroll.c names it). */
 static gboolean
@@ -368,6 +426,7 @@ main (int   argc,
   ADD ("step-shows-row", test_step_shows_row);
   ADD ("ruler-stays", test_ruler_stays);
   ADD ("opened-section-shows", test_opened_section_shows);
+  ADD ("operation-shows-verdict", test_operation_shows_verdict);
   ADD ("wheel-goes-on", test_wheel_goes_on);
 
 #undef ADD

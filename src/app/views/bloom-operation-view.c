@@ -11,6 +11,7 @@
 
 #include "bloom-format.h"
 #include "bloom-operation-view.h"
+#include "bloom-scroll.h"
 #include "bloom-value-label.h"
 #include "bloom-verdict-icon.h"
 
@@ -65,6 +66,12 @@ bloom_operation_view_update (BloomSessionView *view)
       show_no_operation (self);
       return;
     }
+
+  /* The verdict is what the lecturer talks about: the page scrolls to the
+   * card, as the grid does to the marks, even when a section opened
+   * further down had it scrolled there; the marks (the primary request)
+   * win when both do not fit. Steps through it do not come here. */
+  bloom_scroll_show_later (GTK_WIDGET (self), bloom_scroll_whole_widget, BLOOM_SCROLL_SECONDARY);
 
   outcome = bloom_operation_get_outcome (operation);
   title = bloom_format_operation_title (operation);
