@@ -329,9 +329,6 @@ compare_totals_descending (gconstpointer a,
   return (ta < tb) - (ta > tb);
 }
 
-/* The slowest samples with their phases: whether a tail is one phase of
- * the work or the whole machine being slow for a moment (then CPU time
- * grows with the wall time, phase by phase). */
 /* One sample's time with its phases, for the eye. */
 static void
 print_phases (const char   *label,
@@ -342,6 +339,9 @@ print_phases (const char   *label,
           label, s->total, s->cpu, s->action, s->wait, s->layout, s->paint, s->after, s->frames);
 }
 
+/* The slowest samples with their phases: whether a tail is one phase of
+ * the work or the whole machine being slow for a moment (then CPU time
+ * grows with the wall time, phase by phase). */
 static void
 report_slowest (GArray *samples,
                 guint   n)

@@ -243,15 +243,23 @@ test_ruler_stays (Fixture       *fixture,
                                band_top, band_bottom), ==, 0);
 }
 
+/* All of @widget is on the page as shown. */
+static gboolean
+widget_shown (Fixture   *fixture,
+              GtkWidget *widget)
+{
+  graphene_rect_t area = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
+                                             gtk_widget_get_height (widget));
+
+  return shown_in (fixture, widget, &area, "page_scroller");
+}
+
 /* The header of @expander is on the page as shown. */
 static gboolean
 header_shown (Fixture     *fixture,
               GtkExpander *expander)
 {
-  GtkWidget *label = gtk_expander_get_label_widget (expander);
-  graphene_rect_t area = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (label), gtk_widget_get_height (label));
-
-  return shown_in (fixture, label, &area, "page_scroller");
+  return widget_shown (fixture, gtk_expander_get_label_widget (expander));
 }
 
 /* A section opened by its key (Alt+P, Alt+H: its mnemonic) shows its
@@ -289,17 +297,6 @@ test_opened_section_shows (Fixture       *fixture,
   wait_for_layout (fixture);
   g_assert_true (gtk_expander_get_expanded (positions));
   g_assert_true (header_shown (fixture, positions));
-}
-
-/* All of @widget is on the page as shown. */
-static gboolean
-widget_shown (Fixture   *fixture,
-              GtkWidget *widget)
-{
-  graphene_rect_t area = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
-                                             gtk_widget_get_height (widget));
-
-  return shown_in (fixture, widget, &area, "page_scroller");
 }
 
 /* The lecturer opens "Model and hashes" (the page scrolls down to it),

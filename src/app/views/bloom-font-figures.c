@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#define G_LOG_DOMAIN "bloom-font-figures"
+
 #include "config.h"
 
 #include "bloom-font-figures.h"
@@ -53,16 +55,6 @@ same_options (const cairo_font_options_t *a,
 }
 
 static gboolean
-same_description (const PangoFontDescription *a,
-                  const PangoFontDescription *b)
-{
-  if (a == NULL || b == NULL)
-    return a == b;
-
-  return pango_font_description_equal (a, b);
-}
-
-static gboolean
 entry_matches (const Entry  *entry,
                PangoContext *context)
 {
@@ -71,7 +63,8 @@ entry_matches (const Entry  *entry,
          entry->resolution == pango_cairo_context_get_resolution (context) &&
          entry->round_positions == pango_context_get_round_glyph_positions (context) &&
          same_options (entry->options, pango_cairo_context_get_font_options (context)) &&
-         same_description (entry->description, pango_context_get_font_description (context));
+         pango_font_description_equal (entry->description,
+                                       pango_context_get_font_description (context));
 }
 
 void
@@ -119,8 +112,9 @@ bloom_font_figures_get (GtkWidget        *widget,
   *figures = entry->figures;
 }
 
-/* The same description may render differently after a change of the
- * system's fonts or their settings. */
+/* The same context may render differently once fonts are installed or
+ * removed (a new description, resolution or font options is a new entry
+ * anyway). */
 void
 bloom_font_figures_forget (void)
 {

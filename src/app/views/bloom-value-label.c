@@ -389,8 +389,7 @@ static void
 bloom_value_label_system_setting_changed (GtkWidget        *widget,
                                           GtkSystemSetting  setting)
 {
-  if (setting == GTK_SYSTEM_SETTING_FONT_CONFIG || setting == GTK_SYSTEM_SETTING_FONT_NAME ||
-      setting == GTK_SYSTEM_SETTING_DPI)
+  if (setting == GTK_SYSTEM_SETTING_FONT_CONFIG)
     bloom_font_figures_forget ();
 
   GTK_WIDGET_CLASS (bloom_value_label_parent_class)->system_setting_changed (widget, setting);
