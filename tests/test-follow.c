@@ -13,6 +13,7 @@
 #include "bloom-bit-grid.h"
 #include "bloom-gtk-compat.h"
 #include "bloom-hash-table.h"
+#include "bloom-scroll.h"
 #include "bloom-window.h"
 #include "window-fixture.h"
 #include "test-isolation.h"
@@ -346,6 +347,137 @@ test_operation_shows_verdict (Fixture       *fixture,
   g_assert_false (widget_shown (fixture, card));
 }
 
+/* The grid's scroll position at each render of the window. */
+typedef struct
+{
+  GdkSurface    *surface;
+  GtkAdjustment *adjustment;
+  GArray        *values;
+} RenderLog;
+
+/* GTK's own "render" handler stops the emission: a hook sees it first. */
+static gboolean
+on_render (GSignalInvocationHint *hint,
+           guint                  n_values,
+           const GValue          *values,
+           gpointer               user_data)
+{
+  RenderLog *log = user_data;
+
+  if (g_value_get_object (&values[0]) == log->surface)
+    {
+      double value = gtk_adjustment_get_value (log->adjustment);
+
+      g_array_append_val (log->values, value);
+    }
+
+  return TRUE;
+}
+
+/* An operation that scrolls the grid is drawn at its new position in
+ * its first frame: never first where the grid was, then a frame later
+ * where it goes (a jump on the projector, and the grid drawn twice). */
+static void
+test_operation_scrolls_in_its_frame (Fixture       *fixture,
+                                     gconstpointer  data)
+{
+  GtkAdjustment *grid = vadjustment (fixture, "grid_scroller");
+  RenderLog log = { NULL, grid, g_array_new (FALSE, FALSE, sizeof (double)) };
+  guint signal_id = g_signal_lookup ("render", GDK_TYPE_SURFACE);
+  gulong hook;
+  guint tries;
+
+  set_lecture_size (fixture);
+  create_filter (fixture, "1024", "12");
+  run (fixture, "filter.insert", "pear");
+  wait_for_transitions (fixture);
+  log.surface = gtk_native_get_surface (GTK_NATIVE (fixture->window));
+  hook = g_signal_add_emission_hook (signal_id, 0, on_render, &log, NULL);
+
+  /* A query whose bits lie below the grid's first rows. */
+  for (tries = 0; tries < 50; tries++)
+    {
+      g_autofree char *text = g_strdup_printf ("query-%u", tries);
+
+      gtk_adjustment_set_value (grid, 0);
+      wait_for_layout (fixture);
+      g_array_set_size (log.values, 0);
+      run (fixture, "filter.query", text);
+      wait_for_layout (fixture);
+      if (gtk_adjustment_get_value (grid) > 0)
+        break;
+    }
+  g_signal_remove_emission_hook (signal_id, hook);
+
+  g_assert_cmpuint (tries, <, 50);
+  g_assert_cmpuint (log.values->len, >=, 1);
+  g_assert_cmpfloat (g_array_index (log.values, double, 0), ==, gtk_adjustment_get_value (grid));
+  g_array_unref (log.values);
+}
+
+static GtkWidget *
+add_block (GtkBox *box,
+           int     height)
+{
+  GtkWidget *block = gtk_label_new (NULL);
+
+  gtk_widget_set_size_request (block, 100, height);
+  gtk_box_append (box, block);
+
+  return block;
+}
+
+/* Two requests in one frame, the secondary one scrolling: the primary
+ * one is worked out where things are after that scroll, not where they
+ * were before it, and so it wins. */
+static void
+test_primary_after_secondary (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  GtkWidget *top, *bottom;
+  graphene_rect_t area;
+
+  top = add_block (box, 50);
+  add_block (box, 1000);
+  bottom = add_block (box, 50);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (box));
+  gtk_window_set_child (GTK_WINDOW (window), scroller);
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 200);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+
+  /* At the end, "bottom" shows; the top request scrolls away from it,
+   * and only the pass after that knows "bottom" is no longer shown.
+   * Asked for in either order. */
+  for (guint primary_first = 0; primary_first < 2; primary_first++)
+    {
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+      gtk_test_widget_wait_for_draw (window);
+      settle ();
+      if (primary_first)
+        bloom_scroll_show_later (bottom, bloom_scroll_whole_widget, BLOOM_SCROLL_PRIMARY);
+      bloom_scroll_show_later (top, bloom_scroll_whole_widget, BLOOM_SCROLL_SECONDARY);
+      if (!primary_first)
+        bloom_scroll_show_later (bottom, bloom_scroll_whole_widget, BLOOM_SCROLL_PRIMARY);
+      gtk_test_widget_wait_for_draw (window);
+      settle ();
+      gtk_test_widget_wait_for_draw (window);
+
+      g_assert_true (bloom_scroll_whole_widget (bottom, &area));
+      g_assert_true (bloom_gtk_widget_compute_point (bottom,
+                                                     gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)),
+                                                     &area.origin, &area.origin));
+      g_assert_cmpfloat (area.origin.y, >=, 0);
+      g_assert_cmpfloat (area.origin.y + area.size.height, <=, gtk_adjustment_get_page_size (adjustment));
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* What a scroll over @scroller's content does first: the controller
  * that runs before the scrolled window's own (bloom-scroll.c names it). */
 static gboolean
@@ -424,9 +556,11 @@ main (int   argc,
   ADD ("ruler-stays", test_ruler_stays);
   ADD ("opened-section-shows", test_opened_section_shows);
   ADD ("operation-shows-verdict", test_operation_shows_verdict);
+  ADD ("operation-scrolls-in-its-frame", test_operation_scrolls_in_its_frame);
   ADD ("wheel-goes-on", test_wheel_goes_on);
 
 #undef ADD
+  g_test_add_func ("/follow/primary-after-secondary", test_primary_after_secondary);
 
   return g_test_run ();
 }

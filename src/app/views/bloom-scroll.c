@@ -38,12 +38,13 @@ transform_area (GtkWidget             *widget,
 }
 
 /* Scrolls the least that shows [@start, @end) of a page that begins at 0,
- * or its start when it is longer than the page. Returns how far the
- * content moved. */
+ * or its start when it is longer than the page; only works it out
+ * unless @apply. Returns how far the content moves. */
 static double
 scroll_axis (GtkAdjustment *adjustment,
              double         start,
-             double         end)
+             double         end,
+             gboolean       apply)
 {
   double page = gtk_adjustment_get_page_size (adjustment);
   double old_value = gtk_adjustment_get_value (adjustment);
@@ -59,30 +60,23 @@ scroll_axis (GtkAdjustment *adjustment,
   if (delta == 0)
     return 0;
 
+  if (!apply)
+    return CLAMP (old_value + delta, gtk_adjustment_get_lower (adjustment),
+                  gtk_adjustment_get_upper (adjustment) - page) - old_value;
+
   gtk_adjustment_set_value (adjustment, old_value + delta);
 
   return gtk_adjustment_get_value (adjustment) - old_value;
 }
 
-/**
- * bloom_scroll_show_area:
- * @widget: a widget inside one or more scrolled windows
- * @area: what to show, in @widget's coordinates
- *
- * Scrolls each scrolled window around @widget, the innermost first, the
- * smallest distance that shows @area: its start when it does not fit.
- * An outer one shows the part that the inner one shows. For a widget
- * whose layout is done; see bloom_scroll_show_later().
- */
-void
-bloom_scroll_show_area (GtkWidget             *widget,
-                        const graphene_rect_t *area)
+static gboolean
+show_area (GtkWidget             *widget,
+           const graphene_rect_t *area,
+           gboolean               apply)
 {
   graphene_rect_t shown = *area;
   GtkWidget *scroller;
-
-  g_return_if_fail (GTK_IS_WIDGET (widget));
-  g_return_if_fail (area != NULL);
+  gboolean moved = FALSE;
 
   for (scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
        scroller != NULL;
@@ -94,27 +88,69 @@ bloom_scroll_show_area (GtkWidget             *widget,
       GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (scrolled);
       GtkAdjustment *vadjustment = gtk_scrolled_window_get_vadjustment (scrolled);
       graphene_rect_t page;
+      double dx, dy;
 
       if (viewport == NULL || !transform_area (widget, viewport, &shown, &shown))
-        return;
+        break;
 
-      shown.origin.x -= scroll_axis (hadjustment, shown.origin.x, shown.origin.x + shown.size.width);
-      shown.origin.y -= scroll_axis (vadjustment, shown.origin.y, shown.origin.y + shown.size.height);
+      dx = scroll_axis (hadjustment, shown.origin.x, shown.origin.x + shown.size.width, apply);
+      dy = scroll_axis (vadjustment, shown.origin.y, shown.origin.y + shown.size.height, apply);
+      moved |= dx != 0 || dy != 0;
+      shown.origin.x -= dx;
+      shown.origin.y -= dy;
       graphene_rect_init (&page, 0, 0,
                           gtk_adjustment_get_page_size (hadjustment),
                           gtk_adjustment_get_page_size (vadjustment));
       if (!graphene_rect_intersection (&shown, &page, &shown))
-        return;
+        break;
       widget = viewport;
     }
+
+  return moved;
 }
+
+/**
+ * bloom_scroll_show_area:
+ * @widget: a widget inside one or more scrolled windows
+ * @area: what to show, in @widget's coordinates
+ *
+ * Scrolls each scrolled window around @widget, the innermost first, the
+ * smallest distance that shows @area: its start when it does not fit.
+ * An outer one shows the part that the inner one shows. For a widget
+ * whose layout is done; see bloom_scroll_show_later().
+ *
+ * Returns: whether any of them scrolled
+ */
+gboolean
+bloom_scroll_show_area (GtkWidget             *widget,
+                        const graphene_rect_t *area)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+  g_return_val_if_fail (area != NULL, FALSE);
+
+  return show_area (widget, area, TRUE);
+}
+
+/* What the requests on one frame clock share. A scroll moves content
+ * that is laid out again only in the next pass of the layout phase:
+ * until then, positions are those from before it. */
+typedef struct
+{
+  gboolean moved;          /* a request scrolled in this pass */
+  guint    n_secondary;    /* secondary requests waiting */
+} ClockRequests;
 
 typedef struct
 {
   GtkWidget           *widget;   /* not owned: this lives in its data */
   BloomScrollAreaFunc  area_func;
+  BloomScrollPriority  priority;
   GdkFrameClock       *clock;
+  ClockRequests       *requests; /* the clock's */
+  gulong               update_id;
+  gulong               layout_id;
   gulong               paint_id;
+  gint64               deferred_frame;
   guint                tries;
 } Pending;
 
@@ -124,8 +160,14 @@ pending_free (gpointer data)
   Pending *pending = data;
 
   /* A clock disposed with its window has dropped its handlers already. */
+  if (g_signal_handler_is_connected (pending->clock, pending->update_id))
+    g_signal_handler_disconnect (pending->clock, pending->update_id);
+  if (g_signal_handler_is_connected (pending->clock, pending->layout_id))
+    g_signal_handler_disconnect (pending->clock, pending->layout_id);
   if (g_signal_handler_is_connected (pending->clock, pending->paint_id))
     g_signal_handler_disconnect (pending->clock, pending->paint_id);
+  if (pending->priority == BLOOM_SCROLL_SECONDARY)
+    pending->requests->n_secondary--;
   g_clear_object (&pending->clock);
   g_free (pending);
 }
@@ -136,14 +178,54 @@ pending_quark (void)
   return g_quark_from_static_string ("bloom-scroll-pending");
 }
 
-/* In the paint phase of a frame, after its layout phase: sizes and
- * adjustments are final. A new scroll position is laid out in the next
- * frame, once, since nothing asks for it again. Asking for a layout
- * phase of our own instead would make GDK measure the window again on
- * every operation, even one that changes no size. */
+static GQuark
+requests_quark (void)
+{
+  return g_quark_from_static_string ("bloom-scroll-requests");
+}
+
+/* Each pass of the layout phase starts here, before any request. */
 static void
-on_paint (GdkFrameClock *clock,
-          Pending       *pending)
+on_layout_pass (GdkFrameClock *clock,
+                ClockRequests *requests)
+{
+  requests->moved = FALSE;
+}
+
+static ClockRequests *
+get_clock_requests (GdkFrameClock *clock)
+{
+  ClockRequests *requests = g_object_get_qdata (G_OBJECT (clock), requests_quark ());
+
+  if (requests == NULL)
+    {
+      requests = g_new0 (ClockRequests, 1);
+      g_object_set_qdata_full (G_OBJECT (clock), requests_quark (), requests, g_free);
+      g_signal_connect (clock, "layout", G_CALLBACK (on_layout_pass), requests);
+    }
+
+  return requests;
+}
+
+/* Before the layout phase: when the area is not shown where things are
+ * now, the scroll needs a layout, so this frame gets one. A frame that
+ * lays nothing out (most operations change no size) is not made to: on
+ * X11, a layout starts with GDK measuring the window and asking the X
+ * server for the work area. */
+static void
+on_update (GdkFrameClock *clock,
+           Pending       *pending)
+{
+  graphene_rect_t area;
+
+  if (gtk_widget_get_mapped (pending->widget) &&
+      pending->area_func (pending->widget, &area) &&
+      show_area (pending->widget, &area, FALSE))
+    gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
+}
+
+static void
+show_pending (Pending *pending)
 {
   GtkWidget *widget = pending->widget;
   graphene_rect_t area;
@@ -151,12 +233,46 @@ on_paint (GdkFrameClock *clock,
   if (gtk_widget_get_mapped (widget))
     {
       if (pending->area_func (widget, &area))
-        bloom_scroll_show_area (widget, &area);
+        pending->requests->moved |= bloom_scroll_show_area (widget, &area);
       else if (++pending->tries < MAX_TRIES)
         return;
     }
 
   g_object_set_qdata (G_OBJECT (widget), pending_quark (), NULL);
+}
+
+/* A frame without a layout phase: nothing moved since the update phase
+ * found the area shown, so this only settles the request (or, for an
+ * area that cannot be told yet, waits for another frame). */
+static void
+on_paint (GdkFrameClock *clock,
+          Pending       *pending)
+{
+  show_pending (pending);
+}
+
+/* In the layout phase, after GTK's own layout: sizes and adjustments are
+ * final, so the new scroll position is laid out in another pass of the
+ * same phase and drawn in this frame, not one frame later. A primary
+ * request goes last: after the secondary ones, in the next pass when
+ * they scrolled, where positions are current again. It waits one pass
+ * at most: GDK gives up after four. */
+static void
+on_layout (GdkFrameClock *clock,
+           Pending       *pending)
+{
+  gint64 frame = gdk_frame_clock_get_frame_counter (clock);
+
+  if (gtk_widget_get_mapped (pending->widget) &&
+      pending->priority == BLOOM_SCROLL_PRIMARY && pending->deferred_frame != frame &&
+      (pending->requests->moved || pending->requests->n_secondary > 0))
+    {
+      pending->deferred_frame = frame;
+      gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
+      return;
+    }
+
+  show_pending (pending);
 }
 
 /**
@@ -167,10 +283,10 @@ on_paint (GdkFrameClock *clock,
  *   shown
  *
  * Shows what @area_func tells, as bloom_scroll_show_area() does, once
- * the layout of the next frame is done: never from inside a layout, and
- * with the sizes a change just asked for. A later call replaces an
- * earlier one that has not run yet. Nothing happens while @widget is
- * not shown.
+ * the layout of the next frame is done, in that frame: never from inside
+ * a layout, and with the sizes a change just asked for. A later call
+ * replaces an earlier one that has not run yet. Nothing happens while
+ * @widget is not shown.
  */
 void
 bloom_scroll_show_later (GtkWidget           *widget,
@@ -190,11 +306,20 @@ bloom_scroll_show_later (GtkWidget           *widget,
   pending = g_new0 (Pending, 1);
   pending->widget = widget;
   pending->area_func = area_func;
+  pending->priority = priority;
+  pending->deferred_frame = -1;
   pending->clock = g_object_ref (clock);
-  pending->paint_id = g_signal_connect_data (clock, "paint", G_CALLBACK (on_paint), pending, NULL,
-                                             priority == BLOOM_SCROLL_PRIMARY ? G_CONNECT_AFTER : 0);
+  pending->requests = get_clock_requests (clock);
+  if (priority == BLOOM_SCROLL_SECONDARY)
+    pending->requests->n_secondary++;
+  pending->update_id = g_signal_connect (clock, "update", G_CALLBACK (on_update), pending);
+  /* "After": GTK's root lays the window out from a handler it connects
+   * when a change asks for it, which may be after this one. */
+  pending->layout_id = g_signal_connect_data (clock, "layout", G_CALLBACK (on_layout), pending, NULL,
+                                              G_CONNECT_AFTER);
+  pending->paint_id = g_signal_connect (clock, "paint", G_CALLBACK (on_paint), pending);
   g_object_set_qdata_full (G_OBJECT (widget), pending_quark (), pending, pending_free);
-  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_UPDATE | GDK_FRAME_CLOCK_PHASE_PAINT);
 }
 
 /* A BloomScrollAreaFunc: all of @widget, or its start when it is taller

@@ -26,8 +26,8 @@ typedef enum
 typedef gboolean (*BloomScrollAreaFunc) (GtkWidget       *widget,
                                          graphene_rect_t *area);
 
-void bloom_scroll_show_area    (GtkWidget           *widget,
-                                const graphene_rect_t *area);
+gboolean bloom_scroll_show_area (GtkWidget             *widget,
+                                 const graphene_rect_t *area);
 void bloom_scroll_show_later   (GtkWidget           *widget,
                                 BloomScrollAreaFunc  area_func,
                                 BloomScrollPriority  priority);
