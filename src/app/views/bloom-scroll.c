@@ -241,16 +241,6 @@ show_pending (Pending *pending)
   g_object_set_qdata (G_OBJECT (widget), pending_quark (), NULL);
 }
 
-/* A frame without a layout phase: nothing moved since the update phase
- * found the area shown, so this only settles the request (or, for an
- * area that cannot be told yet, waits for another frame). */
-static void
-on_paint (GdkFrameClock *clock,
-          Pending       *pending)
-{
-  show_pending (pending);
-}
-
 /* In the layout phase, after GTK's own layout: sizes and adjustments are
  * final, so the new scroll position is laid out in another pass of the
  * same phase and drawn in this frame, not one frame later. A primary
@@ -317,7 +307,10 @@ bloom_scroll_show_later (GtkWidget           *widget,
    * when a change asks for it, which may be after this one. */
   pending->layout_id = g_signal_connect_data (clock, "layout", G_CALLBACK (on_layout), pending, NULL,
                                               G_CONNECT_AFTER);
-  pending->paint_id = g_signal_connect (clock, "paint", G_CALLBACK (on_paint), pending);
+  /* A frame without a layout phase: nothing moved since the update phase
+   * found the area shown, so the paint phase only settles the request
+   * (or, for an area that cannot be told yet, waits for another frame). */
+  pending->paint_id = g_signal_connect_swapped (clock, "paint", G_CALLBACK (show_pending), pending);
   g_object_set_qdata_full (G_OBJECT (widget), pending_quark (), pending, pending_free);
   gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_UPDATE | GDK_FRAME_CLOCK_PHASE_PAINT);
 }
