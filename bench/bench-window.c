@@ -45,6 +45,10 @@
  *     (non-member; with the filter this full, almost always a false
  *     positive).
  *
+ * Operations are also reported by whether they scrolled the grid to
+ * their positions ("scrolled", "in-place"): a scroll redraws the grid's
+ * whole visible area, and most operations of a full filter make one.
+ *
  * "CPU" is the main thread's CPU time over the same span: the program's own
  * work, which other load on the machine changes little (GL's worker
  * threads, llvmpipe's under Xvfb, are not in it).
@@ -559,6 +563,8 @@ main (int   argc,
   g_autoptr(GArray) inserts = g_array_new (FALSE, FALSE, sizeof (Sample));
   g_autoptr(GArray) new_inserts = g_array_new (FALSE, FALSE, sizeof (Sample));
   g_autoptr(GArray) queries = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autoptr(GArray) scrolled = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autoptr(GArray) in_place = g_array_new (FALSE, FALSE, sizeof (Sample));
   g_autoptr(GArray) resizes = g_array_new (FALSE, FALSE, sizeof (Sample));
   g_autofree char *details = NULL;
   guint outcomes[BLOOM_OUTCOME_DEFINITELY_ABSENT + 1] = { 0 };
@@ -566,6 +572,7 @@ main (int   argc,
   int allocated[2] = { 0, 0 };
   GtkWidget *window, *entry;
   BloomBitGrid *grid;
+  GtkAdjustment *grid_scroll;
   GdkSurface *surface;
   GdkFrameClock *clock;
   guint n_absent = 0;
@@ -607,6 +614,7 @@ main (int   argc,
   gtk_window_present (GTK_WINDOW (window));
   entry = template_child (window, "text_entry");
   grid = BLOOM_BIT_GRID (template_child (window, "grid"));
+  grid_scroll = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (template_child (window, "grid_scroller")));
 
   surface = gtk_native_get_surface (GTK_NATIVE (window));
   clock = gdk_surface_get_frame_clock (surface);
@@ -652,6 +660,7 @@ main (int   argc,
       gboolean new_insert = insert && n_stored < BLOOM_MAX_ENTRIES;
       g_autofree char *text = NULL;
       guint n_frames;
+      double grid_top;
       Sample sample;
       BloomOperation *operation;
 
@@ -669,6 +678,7 @@ main (int   argc,
       wait_for_rendered_frame (n_frames, 0, 200);
       wait_quiet (quiet_ms);
 
+      grid_top = gtk_adjustment_get_value (grid_scroll);
       bench_window_measured_operation (window, insert ? "filter.insert" : "filter.query", &sample);
       sample.index = i;
 
@@ -679,6 +689,8 @@ main (int   argc,
 
       g_array_append_val (all, sample);
       g_array_append_val (insert ? inserts : queries, sample);
+      g_array_append_val (gtk_adjustment_get_value (grid_scroll) != grid_top ? scrolled : in_place,
+                          sample);
       if (new_insert)
         g_array_append_val (new_inserts, sample);
     }
@@ -739,6 +751,8 @@ main (int   argc,
   if (new_inserts->len > 0)
     report ("new-insert", details, new_inserts, FALSE);
   report ("query", details, queries, FALSE);
+  report ("scrolled", details, scrolled, FALSE);
+  report ("in-place", details, in_place, FALSE);
   if (n_resizes > 0)
     {
       g_autofree char *resize_details = g_strdup_printf ("%s widths=%d/%d columns=%u/%u", details,
