@@ -92,33 +92,22 @@ bloom_operation_view_update (BloomSessionView *view)
 
 /* The verdict icons are SVGs, rendered when first shown: 10–20 ms each,
  * which made the first operations of a lecture a frame or two slower than
- * the rest. Once the card is up they are rendered while nothing else
- * happens, at the size and scale the verdict uses; the icon theme keeps
- * them. */
+ * the rest. Once the card is up, the icon theme renders them in its
+ * threads, at the size and scale the verdict uses. */
 static gboolean
 preload_verdict_icons (gpointer user_data)
 {
   BloomOperationView *self = user_data;
-  GtkWidget *icon_widget = GTK_WIDGET (self->verdict_icon);
-  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (icon_widget));
-  int size = bloom_verdict_icon_get_pixel_size (self->verdict_icon);
+  const char *icon_names[BLOOM_OUTCOME_DEFINITELY_ABSENT - BLOOM_OUTCOME_INSERTED + 2] = { NULL };
+  guint n = 0;
 
   self->icon_preload_id = 0;
   self->icons_preloaded = TRUE;
 
   for (BloomOutcome outcome = BLOOM_OUTCOME_INSERTED; outcome <= BLOOM_OUTCOME_DEFINITELY_ABSENT;
        outcome++)
-    {
-      g_autoptr(GtkIconPaintable) icon = NULL;
-      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-      g_autoptr(GskRenderNode) node = NULL;
-
-      icon = gtk_icon_theme_lookup_icon (theme, bloom_format_outcome_icon (outcome), NULL, size,
-                                         gtk_widget_get_scale_factor (icon_widget),
-                                         gtk_widget_get_direction (icon_widget), 0);
-      gdk_paintable_snapshot (GDK_PAINTABLE (icon), snapshot, size, size);
-      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-    }
+    icon_names[n++] = bloom_format_outcome_icon (outcome);
+  bloom_verdict_icon_preload (self->verdict_icon, icon_names);
 
   return G_SOURCE_REMOVE;
 }

@@ -24,17 +24,53 @@ static const GdkRGBA alert_color = { 0.867f, 0.384f, 0.0f, 1.0f };
 
 struct _BloomVerdictIcon
 {
-  GtkWidget  parent_instance;
+  GtkWidget         parent_instance;
 
-  char      *icon_name;
-  int        pixel_size;
-  gboolean   alert;
+  char             *icon_name;
+  int               pixel_size;
+  gboolean          alert;
+  /* The icon as it will be drawn, loading from when it is known, and
+   * those it may show next (bloom_verdict_icon_preload()). */
+  GtkIconPaintable *icon;
+  GPtrArray        *preloaded;
 };
 
 G_DEFINE_FINAL_TYPE (BloomVerdictIcon, bloom_verdict_icon, GTK_TYPE_WIDGET)
 
 enum { PROP_0, PROP_ICON_NAME, PROP_PIXEL_SIZE, PROP_ALERT, N_PROPS };
 static GParamSpec *properties[N_PROPS];
+
+/* A symbolic SVG is rendered three times over (once per colour it can
+ * take) when first drawn: some 9 million instructions for the card's
+ * 40 pixels, which were the first frame's. Looked up with PRELOAD, the
+ * theme renders it in a thread of its own as soon as the icon, its size
+ * and its scale are known; drawing it then takes what is ready, or waits
+ * for the rest. Every look-up here uses the same flags, so that they
+ * find the same icon in the theme's cache. */
+static GtkIconPaintable *
+lookup_icon (BloomVerdictIcon *self,
+             const char       *icon_name)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (widget));
+
+  return gtk_icon_theme_lookup_icon (theme, icon_name, NULL, self->pixel_size,
+                                     gtk_widget_get_scale_factor (widget),
+                                     gtk_widget_get_direction (widget),
+                                     GTK_ICON_LOOKUP_PRELOAD);
+}
+
+/* Starts loading the icon it will draw, and keeps it until that changes.
+ * Not before it is realized: its scale may still change, and so may its
+ * size while the window is built. */
+static void
+load_icon (BloomVerdictIcon *self)
+{
+  g_clear_object (&self->icon);
+  if (self->icon_name != NULL && self->pixel_size > 0 &&
+      gtk_widget_get_realized (GTK_WIDGET (self)))
+    self->icon = lookup_icon (self, self->icon_name);
+}
 
 static void
 bloom_verdict_icon_measure (GtkWidget      *widget,
@@ -55,7 +91,6 @@ bloom_verdict_icon_snapshot (GtkWidget   *widget,
                              GtkSnapshot *snapshot)
 {
   BloomVerdictIcon *self = BLOOM_VERDICT_ICON (widget);
-  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (widget));
   g_autoptr(GtkIconPaintable) icon = NULL;
   int size = self->pixel_size;
   GdkRGBA color;
@@ -63,10 +98,10 @@ bloom_verdict_icon_snapshot (GtkWidget   *widget,
   if (self->icon_name == NULL || size <= 0)
     return;
 
-  /* The theme caches what it looked up: this costs a hash look-up. */
-  icon = gtk_icon_theme_lookup_icon (theme, self->icon_name, NULL, size,
-                                     gtk_widget_get_scale_factor (widget),
-                                     gtk_widget_get_direction (widget), 0);
+  /* The loaded one, unless the theme, scale or direction changed since:
+   * a look-up in the theme's cache. */
+  icon = lookup_icon (self, self->icon_name);
+
   if (self->alert)
     {
       GdkRGBA text;
@@ -91,11 +126,30 @@ bloom_verdict_icon_snapshot (GtkWidget   *widget,
 }
 
 static void
+bloom_verdict_icon_realize (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (bloom_verdict_icon_parent_class)->realize (widget);
+
+  load_icon (BLOOM_VERDICT_ICON (widget));
+}
+
+static void
+bloom_verdict_icon_unrealize (GtkWidget *widget)
+{
+  g_clear_object (&BLOOM_VERDICT_ICON (widget)->icon);
+  g_clear_pointer (&BLOOM_VERDICT_ICON (widget)->preloaded, g_ptr_array_unref);
+
+  GTK_WIDGET_CLASS (bloom_verdict_icon_parent_class)->unrealize (widget);
+}
+
+static void
 bloom_verdict_icon_finalize (GObject *object)
 {
   BloomVerdictIcon *self = BLOOM_VERDICT_ICON (object);
 
   g_free (self->icon_name);
+  g_clear_object (&self->icon);
+  g_clear_pointer (&self->preloaded, g_ptr_array_unref);
 
   G_OBJECT_CLASS (bloom_verdict_icon_parent_class)->finalize (object);
 }
@@ -160,6 +214,8 @@ bloom_verdict_icon_class_init (BloomVerdictIconClass *klass)
 
   widget_class->measure = bloom_verdict_icon_measure;
   widget_class->snapshot = bloom_verdict_icon_snapshot;
+  widget_class->realize = bloom_verdict_icon_realize;
+  widget_class->unrealize = bloom_verdict_icon_unrealize;
 
   properties[PROP_ICON_NAME] =
     g_param_spec_string ("icon-name", NULL, NULL, NULL,
@@ -203,6 +259,7 @@ bloom_verdict_icon_set_icon_name (BloomVerdictIcon *self,
 
   g_free (self->icon_name);
   self->icon_name = g_strdup (icon_name);
+  load_icon (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ICON_NAME]);
@@ -251,7 +308,33 @@ bloom_verdict_icon_set_pixel_size (BloomVerdictIcon *self,
     return;
 
   self->pixel_size = pixel_size;
+  load_icon (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PIXEL_SIZE]);
+}
+
+/**
+ * bloom_verdict_icon_preload:
+ * @self: a realized verdict icon
+ * @icon_names: (array zero-terminated=1): the icons it may show next
+ *
+ * Starts loading @icon_names at the size and scale @self draws, in the
+ * icon theme's threads, and keeps them until the next call, so that the
+ * first operation of each outcome does not wait for its icon.
+ */
+void
+bloom_verdict_icon_preload (BloomVerdictIcon   *self,
+                            const char * const *icon_names)
+{
+  g_return_if_fail (BLOOM_IS_VERDICT_ICON (self));
+  g_return_if_fail (icon_names != NULL);
+
+  g_clear_pointer (&self->preloaded, g_ptr_array_unref);
+  if (!gtk_widget_get_realized (GTK_WIDGET (self)) || self->pixel_size <= 0)
+    return;
+
+  self->preloaded = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; icon_names[i] != NULL; i++)
+    g_ptr_array_add (self->preloaded, lookup_icon (self, icon_names[i]));
 }

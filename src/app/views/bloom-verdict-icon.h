@@ -23,5 +23,7 @@ void        bloom_verdict_icon_set_alert      (BloomVerdictIcon *self,
 int         bloom_verdict_icon_get_pixel_size (BloomVerdictIcon *self);
 void        bloom_verdict_icon_set_pixel_size (BloomVerdictIcon *self,
                                                int               pixel_size);
+void        bloom_verdict_icon_preload        (BloomVerdictIcon   *self,
+                                               const char * const *icon_names);
 
 G_END_DECLS
