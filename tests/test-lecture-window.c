@@ -115,39 +115,33 @@ message_shown (BloomWindow *window)
   return file_message (window) != NULL;
 }
 
+static gboolean
+is_bar (GtkWidget     *widget,
+        gconstpointer  data)
+{
+  return BLOOM_IS_LECTURE_BAR (widget);
+}
+
 static BloomLectureBar *
 find_bar (GtkWidget *widget)
 {
-  if (BLOOM_IS_LECTURE_BAR (widget))
-    return BLOOM_LECTURE_BAR (widget);
+  GtkWidget *bar = window_find (widget, is_bar, NULL);
 
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      BloomLectureBar *bar = find_bar (c);
-
-      if (bar != NULL)
-        return bar;
-    }
-
-  return NULL;
+  return bar ? BLOOM_LECTURE_BAR (bar) : NULL;
 }
 
 /* The cover B puts over the window. */
+static gboolean
+has_css_class (GtkWidget     *widget,
+               gconstpointer  css_class)
+{
+  return gtk_widget_has_css_class (widget, css_class);
+}
+
 static GtkWidget *
 find_cover (GtkWidget *widget)
 {
-  if (gtk_widget_has_css_class (widget, "lecture-blank"))
-    return widget;
-
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *cover = find_cover (c);
-
-      if (cover != NULL)
-        return cover;
-    }
-
-  return NULL;
+  return window_find (widget, has_css_class, "lecture-blank");
 }
 
 /* A key as the window's key handling gets it before any focused widget:

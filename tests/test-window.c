@@ -18,6 +18,7 @@
 #include "bloom-hash-table.h"
 #include "bloom-value-label.h"
 #include "bloom-window.h"
+#include "window-child.h"
 #include "window-fixture.h"
 #include "test-isolation.h"
 
@@ -1248,6 +1249,77 @@ test_operations_keep_layout (Fixture       *fixture,
   g_signal_handlers_disconnect_by_data (surface, &n_layouts);
 }
 
+/* A string whose position at @row lies in [@min_position,
+ * @max_position] in a filter of m = 1024, k = 12: found by querying a
+ * filter of the same size, which changes nothing. */
+static char *
+find_string_with_position (guint row,
+                           guint min_position,
+                           guint max_position)
+{
+  g_autoptr(BloomSession) probe = bloom_session_new ();
+
+  g_assert_true (bloom_session_create_filter (probe, 1024, 12, NULL));
+  for (guint i = 0; i < 100000; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("probe-%u", i);
+      BloomOperation *operation = bloom_session_query (probe, text, -1, NULL);
+      guint position = bloom_operation_get_position (operation, row);
+
+      if (position >= min_position && position <= max_position)
+        return g_steal_pointer (&text);
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+is_value_label_with_text (GtkWidget     *widget,
+                          gconstpointer  text)
+{
+  return BLOOM_IS_VALUE_LABEL (widget) &&
+         g_strcmp0 (bloom_value_label_get_text (BLOOM_VALUE_LABEL (widget)), text) == 0;
+}
+
+/* The hash table's positions take one to four digits in a filter of
+ * m = 1024, and its Position column has room for four whatever the
+ * operation shows. Sized by each operation's text, a row that showed
+ * 1003 and then 5 gave its room back and took it again with the next
+ * operation: the columns moved, and each time the window was laid out
+ * again and redrawn below the card. */
+static void
+test_positions_keep_room (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *wide = find_string_with_position (0, 1000, 1023);
+  g_autofree char *narrow = find_string_with_position (0, 0, 9);
+  GtkWidget *table, *cell = NULL;
+  int room = 0;
+
+  gtk_expander_set_expanded (GTK_EXPANDER (child (fixture, "positions_expander")), TRUE);
+  create_filter (fixture, "1024", "12");
+  table = child (fixture, "hash_table");
+
+  for (guint i = 0; i < 4; i++)
+    {
+      BloomOperation *operation = bloom_session_query (fixture->session, i % 2 == 0 ? wide : narrow,
+                                                       -1, NULL);
+      g_autofree char *position = g_strdup_printf ("%u", bloom_operation_get_position (operation, 0));
+
+      wait_for_draw (fixture);
+      settle ();
+      /* Row 0's cell: the only one with a position of four digits. */
+      if (cell == NULL)
+        {
+          g_assert_cmpuint (strlen (position), ==, 4);
+          cell = window_find (table, is_value_label_with_text, position);
+          g_assert_nonnull (cell);
+          room = natural_width (cell);
+        }
+      g_assert_cmpstr (bloom_value_label_get_text (BLOOM_VALUE_LABEL (cell)), ==, position);
+      g_assert_cmpint (natural_width (cell), ==, room);
+    }
+}
+
 /* Resizes the window to @width and waits for the first frame in which
  * the grid has columns other than @old_columns. */
 static void
@@ -1646,6 +1718,7 @@ main (int   argc,
   ADD ("hash-table-layout", test_hash_table_layout);
   ADD ("details-layout", test_details_layout);
   ADD ("operations-keep-layout", test_operations_keep_layout);
+  ADD ("positions-keep-room", test_positions_keep_room);
   ADD ("grid-reflow", test_grid_reflow);
   ADD ("sections-built-when-opened", test_sections_built_when_opened);
 

@@ -48,3 +48,24 @@ window_child (GtkWidget  *root,
 
   return g_ptr_array_index (found, 0);
 }
+
+/* The first widget under @root, or @root itself, depth first, for which
+ * @match is TRUE; NULL when there is none. For widgets no .ui names. */
+GtkWidget *
+window_find (GtkWidget       *root,
+             WindowMatchFunc  match,
+             gconstpointer    data)
+{
+  if (match (root, data))
+    return root;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = window_find (c, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}

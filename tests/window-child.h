@@ -11,7 +11,13 @@
 
 G_BEGIN_DECLS
 
+typedef gboolean (*WindowMatchFunc) (GtkWidget     *widget,
+                                     gconstpointer  data);
+
 GtkWidget *window_child (GtkWidget  *root,
                          const char *id);
+GtkWidget *window_find  (GtkWidget       *root,
+                         WindowMatchFunc  match,
+                         gconstpointer    data);
 
 G_END_DECLS
