@@ -1307,7 +1307,8 @@ test_positions_keep_room (Fixture       *fixture,
 
       wait_for_draw (fixture);
       settle ();
-      /* Row 0's cell: the only one with a position of four digits. */
+      /* Row 0's cells come first in the table: the first label with
+       * its position is its Position cell. */
       if (cell == NULL)
         {
           g_assert_cmpuint (strlen (position), ==, 4);
