@@ -4,13 +4,13 @@
  * BLOOM_LAB_BENCH_FIRST_FRAME is "1", the first frame painted into the
  * window makes the program print one line on standard output
  *
- *   bloom-bench first-frame monotonic_us=N cpu_us=N vmrss_kb=N vmhwm_kb=N renderer=NAME
+ *   bloom-bench first-frame monotonic_us=N cpu_us=N vmrss_kb=N vmhwm_kb=N renderer=NAME display=KIND
  *
  * (CLOCK_MONOTONIC in µs, as g_get_monotonic_time() gives it; the CPU time
  * of the process so far, all threads; its VmRSS and VmHWM from
  * /proc/self/status, 0 where unknown; and the type of the window's
- * GskRenderer, which GSK_RENDERER chooses) and
- * then quit. "Painted" is the frame clock's "after-paint" of the first
+ * GskRenderer, which GSK_RENDERER chooses; the windowing system, x11 or
+ * wayland, which GDK_BACKEND chooses) and then quit. "Painted" is the frame clock's "after-paint" of the first
  * frame in which the window's surface rendered. Without the variable it
  * does nothing. Both programs bench-startup compares compile this same
  * file, bench/bench-bloom-lab.c (Bloom Lab itself) and
@@ -50,6 +50,20 @@ read_status_kb (const char *status,
   return g_ascii_strtoull (line + strlen (name), NULL, 10);
 }
 
+/* "x11" or "wayland": which windowing system the figures were taken on
+ * (the same GTK pays for different things on each). */
+const char *
+bench_display_kind (GdkDisplay *display)
+{
+  const char *type = G_OBJECT_TYPE_NAME (display);
+
+  if (strstr (type, "X11") != NULL)
+    return "x11";
+  if (strstr (type, "Wayland") != NULL)
+    return "wayland";
+  return type;
+}
+
 /* GTK's own "render" handler stops the emission, so a handler connected
  * after it never runs: an emission hook sees every emission first. */
 static gboolean
@@ -82,10 +96,11 @@ on_after_paint (GdkFrameClock *clock,
 
   g_file_get_contents ("/proc/self/status", &status, NULL, NULL);
   printf ("bloom-bench first-frame monotonic_us=%" G_GINT64_FORMAT " cpu_us=%" G_GINT64_FORMAT
-          " vmrss_kb=%" G_GUINT64_FORMAT " vmhwm_kb=%" G_GUINT64_FORMAT " renderer=%s\n",
+          " vmrss_kb=%" G_GUINT64_FORMAT " vmhwm_kb=%" G_GUINT64_FORMAT " renderer=%s display=%s\n",
           now, (gint64) cpu.tv_sec * G_USEC_PER_SEC + cpu.tv_nsec / 1000,
           read_status_kb (status, "VmRSS:"), read_status_kb (status, "VmHWM:"),
-          G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (first->window))));
+          G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (first->window))),
+          bench_display_kind (gtk_widget_get_display (GTK_WIDGET (first->window))));
   fflush (stdout);
 
   g_clear_signal_handler (&first->after_paint_handler, clock);

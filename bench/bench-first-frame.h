@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 
 #define BLOOM_BENCH_FIRST_FRAME_ENV "BLOOM_LAB_BENCH_FIRST_FRAME"
 
-void bench_first_frame_watch (GtkWindow *window);
+void        bench_first_frame_watch (GtkWindow  *window);
+const char *bench_display_kind      (GdkDisplay *display);
 
 G_END_DECLS

@@ -57,6 +57,7 @@ typedef struct
   GArray     *hwm_kb;       /* double: VmHWM, the peak so far */
   GArray     *exit_ms;      /* double: exec to exit, for the curious */
   char       *renderer;     /* the GskRenderer type the program reported */
+  char       *display;      /* and its windowing system, x11 or wayland */
 } Program;
 
 static gint64
@@ -102,6 +103,20 @@ field (const char *line,
   *value = g_ascii_strtoll (p + strlen (key), NULL, 10);
 
   return TRUE;
+}
+
+/* word_after LINE KEY: the word after KEY in LINE, or NULL. */
+static char *
+word_after (const char *line,
+            const char *key)
+{
+  const char *p = strstr (line, key);
+
+  if (p == NULL)
+    return NULL;
+
+  p += strlen (key);
+  return g_strndup (p, strcspn (p, " \n"));
 }
 
 /* One start: exec to first frame. FALSE when the program failed. */
@@ -161,13 +176,9 @@ run_once (Program  *program,
     }
 
   if (program->renderer == NULL)
-    {
-      const char *name = strstr (line, " renderer=");
-
-      if (name != NULL)
-        program->renderer = g_strndup (name + strlen (" renderer="),
-                                       strcspn (name + strlen (" renderer="), " \n"));
-    }
+    program->renderer = word_after (line, " renderer=");
+  if (program->display == NULL)
+    program->display = word_after (line, " display=");
 
   if (record)
     {
@@ -188,7 +199,7 @@ run_once (Program  *program,
 
 static void
 print_program (Program    *program,
-               const char *renderer)
+               const char *where)
 {
   printf ("%-15s start-up %7.1f ms (IQR %.1f–%.1f, min %.1f, max %.1f)   CPU %6.1f ms   "
           "RSS %5.1f MiB   peak %5.1f MiB   exit %6.1f ms\n",
@@ -202,12 +213,12 @@ print_program (Program    *program,
 
 static void
 print_machine (Program    *program,
-               const char *renderer)
+               const char *where)
 {
-  printf ("startup renderer=%s program=%s runs=%u median_ms=%.2f p25_ms=%.2f p75_ms=%.2f "
+  printf ("startup %s program=%s runs=%u median_ms=%.2f p25_ms=%.2f p75_ms=%.2f "
           "min_ms=%.2f max_ms=%.2f cpu_median_ms=%.2f cpu_p25_ms=%.2f cpu_p75_ms=%.2f "
           "rss_median_kb=%.0f hwm_median_kb=%.0f hwm_max_kb=%.0f\n",
-          renderer, program->name, program->startup_ms->len,
+          where, program->name, program->startup_ms->len,
           bench_quantile (program->startup_ms, 0.5), bench_quantile (program->startup_ms, 0.25),
           bench_quantile (program->startup_ms, 0.75), bench_quantile (program->startup_ms, 0),
           bench_quantile (program->startup_ms, 1), bench_quantile (program->cpu_ms, 0.5),
@@ -219,7 +230,7 @@ print_machine (Program    *program,
 static void
 print_ratio (const char *text,
              const char *key,
-             const char *renderer,
+             const char *where,
              double      app,
              double      baseline,
              double      goal)
@@ -229,9 +240,9 @@ print_ratio (const char *text,
 
   printf ("%s: %.1f ÷ %.1f = %.3f (goal ≤ %.2f): %s\n", text, app, baseline, ratio, goal,
           met ? "met" : "not met");
-  printf ("ratio renderer=%s %s=%.4f goal=%.2f met=%s\n", renderer, key, ratio, goal,
+  printf ("ratio %s %s=%.4f goal=%.2f met=%s\n", where, key, ratio, goal,
           met ? "yes" : "no");
-  printf ("goal name=%s renderer=%s figure=%.4f goal=%.2f met=%s\n", key, renderer, ratio, goal,
+  printf ("goal name=%s %s figure=%.4f goal=%.2f met=%s\n", key, where, ratio, goal,
           met ? "yes" : "no");
 }
 
@@ -269,6 +280,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) env = NULL;
   const char *renderer;
+  g_autofree char *where = NULL;
   Program *app, *baseline;
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -300,15 +312,19 @@ main (int   argc,
         return 1;
     }
 
+  /* The figures' key: the renderer asked for and the windowing system. */
+  where = g_strdup_printf ("renderer=%s display=%s", renderer,
+                           app->display ? app->display : "?");
+
   printf ("# start-up: exec to first painted frame; GSK_RENDERER=%s (bloom-lab used %s, "
           "baseline-window %s); %d runs each, alternating, after %d untimed\n", renderer,
           app->renderer ? app->renderer : "?", baseline->renderer ? baseline->renderer : "?",
           runs, warmup);
-  print_program (app, renderer);
-  print_program (baseline, renderer);
-  print_machine (app, renderer);
-  print_machine (baseline, renderer);
-  print_ratio ("start-up ms (median)", "startup", renderer,
+  print_program (app, where);
+  print_program (baseline, where);
+  print_machine (app, where);
+  print_machine (baseline, where);
+  print_ratio ("start-up ms (median)", "startup", where,
                bench_quantile (app->startup_ms, 0.5), bench_quantile (baseline->startup_ms, 0.5),
                GOAL_STARTUP);
   /* Not a goal: the CPU time says how much of the start-up is the
@@ -316,9 +332,9 @@ main (int   argc,
   printf ("start-up CPU ms (median, for reference): %.1f ÷ %.1f = %.3f\n",
           bench_quantile (app->cpu_ms, 0.5), bench_quantile (baseline->cpu_ms, 0.5),
           bench_quantile (app->cpu_ms, 0.5) / bench_quantile (baseline->cpu_ms, 0.5));
-  printf ("ratio renderer=%s startup_cpu=%.4f\n", renderer,
+  printf ("ratio %s startup_cpu=%.4f\n", where,
           bench_quantile (app->cpu_ms, 0.5) / bench_quantile (baseline->cpu_ms, 0.5));
-  print_ratio ("peak RSS after start-up kB (median VmHWM)", "peak_rss", renderer,
+  print_ratio ("peak RSS after start-up kB (median VmHWM)", "peak_rss", where,
                bench_quantile (app->hwm_kb, 0.5), bench_quantile (baseline->hwm_kb, 0.5), GOAL_RSS);
 
   return 0;

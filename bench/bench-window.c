@@ -95,6 +95,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench-first-frame.h"
 #include "bench-util.h"
 #include "bloom-bit-grid.h"
 #include "bloom-window.h"
@@ -650,8 +651,10 @@ main (int   argc,
     }
   wait_quiet (200);
 
-  details = g_strdup_printf ("m=%d k=%d entries=%d details=%s load=%s", BENCH_M, BENCH_K, n_entries,
-                             open_details ? "open" : only ? only : "closed", load ? "busy" : "none");
+  details = g_strdup_printf ("display=%s m=%d k=%d entries=%d details=%s load=%s",
+                             bench_display_kind (gtk_widget_get_display (window)), BENCH_M, BENCH_K,
+                             n_entries, open_details ? "open" : only ? only : "closed",
+                             load ? "busy" : "none");
 
   for (int i = 0; i < n_ops; i++)
     {

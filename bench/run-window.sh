@@ -30,6 +30,10 @@
 #              the expanders "Hash positions" and "Model and hashes";
 #              also hash-positions or model: that one alone open
 #   SAVE_RUNS  saves per backend (101), BACKENDS (memory keyfile dconf)
+#   DISPLAYS   windowing systems for start-up, window and instructions
+#              (x11 wayland): x11 is the Xvfb above, wayland a headless
+#              Weston of each run's own (build-aux/run-weston.sh; left
+#              out, with a note, when weston is not installed)
 #
 # It prints what the programs print: figures for the eye, and lines
 # starting with "startup ", "ratio ", "window ", "save " and "goal " for
@@ -56,6 +60,14 @@ loads=${LOADS:-none busy}
 cg_ops=${CG_OPS:-40}
 save_runs=${SAVE_RUNS:-101}
 backends=${BACKENDS:-memory keyfile dconf}
+if [ -n "${DISPLAYS:-}" ]; then
+  displays=$DISPLAYS
+elif command -v weston >/dev/null 2>&1; then
+  displays="x11 wayland"
+else
+  displays=x11
+  echo "# run-window.sh: no weston, so figures on X11 only (apt-get install weston for Wayland)"
+fi
 
 if [ -z "${DISPLAY:-}" ]; then
   if ! command -v Xvfb >/dev/null 2>&1; then
@@ -103,11 +115,21 @@ schema_dir=$(cd "$schema_dir" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bloom-bench-window.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# isolated DIR COMMAND…: COMMAND under its own session bus (when there is
-# dbus-run-session) and its own XDG directories below $tmp/DIR.
+# isolated DIR DISPLAY COMMAND…: COMMAND under its own session bus (when
+# there is dbus-run-session) and its own XDG directories below $tmp/DIR,
+# on DISPLAY: x11 (the Xvfb this script runs under), wayland (a headless
+# Weston of its own, build-aux/run-weston.sh) or any (as it comes).
 isolated () {
   dir=$tmp/$1
-  shift
+  case $2 in
+    x11) shift 2; set -- env GDK_BACKEND=x11 "$@" ;;
+    wayland) shift 2; set -- "$top/build-aux/run-weston.sh" "$@" ;;
+    any) shift 2 ;;
+    *)
+      echo "run-window.sh: unknown display $2 (x11 or wayland)" >&2
+      return 1
+      ;;
+  esac
   mkdir -p "$dir/config" "$dir/cache" "$dir/data" "$dir/run"
   chmod 700 "$dir/run"
   if command -v dbus-run-session >/dev/null 2>&1; then
@@ -130,29 +152,33 @@ echo
 for part in $parts; do
   case $part in
     startup)
-      for renderer in $renderers; do
-        GSK_RENDERER=$renderer isolated "startup-$renderer" \
-          "$bench_startup" --runs "$runs" --warmup "$warmup" --schema-dir "$schema_dir" \
-          "$bloom_lab" "$baseline"
-        echo
+      for display in $displays; do
+        for renderer in $renderers; do
+          GSK_RENDERER=$renderer isolated "startup-$display-$renderer" "$display" \
+            "$bench_startup" --runs "$runs" --warmup "$warmup" --schema-dir "$schema_dir" \
+            "$bloom_lab" "$baseline"
+          echo
+        done
       done
       ;;
     window)
-      for renderer in $renderers; do
-        for detail in $details; do
-          for load in $loads; do
-            # shellcheck disable=SC2046
-            set -- $(detail_args "$detail")
-            [ "$load" = busy ] && set -- "$@" --load
-            # A session bus, as on a desktop: without one, GTK 4.18's
-            # first selection (the string selected again after the
-            # first operation) starts a bus through X11 autolaunch,
-            # some 50 ms of the first operation.
-            GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
-              GSETTINGS_SCHEMA_DIR=$schema_dir \
-              isolated "window-$renderer-$detail-$load" \
-              "$bench_window" --ops "$ops" --resizes "$resizes" "$@"
-            echo
+      for display in $displays; do
+        for renderer in $renderers; do
+          for detail in $details; do
+            for load in $loads; do
+              # shellcheck disable=SC2046
+              set -- $(detail_args "$detail")
+              [ "$load" = busy ] && set -- "$@" --load
+              # A session bus, as on a desktop: without one, GTK 4.18's
+              # first selection (the string selected again after the
+              # first operation) starts a bus through X11 autolaunch,
+              # some 50 ms of the first operation.
+              GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
+                GSETTINGS_SCHEMA_DIR=$schema_dir \
+                isolated "window-$display-$renderer-$detail-$load" "$display" \
+                "$bench_window" --ops "$ops" --resizes "$resizes" "$@"
+              echo
+            done
           done
         done
       done
@@ -165,27 +191,30 @@ for part in $parts; do
         echo "run-window.sh: instructions need valgrind (apt-get install valgrind)" >&2
         exit 1
       fi
-      for renderer in $renderers; do
-        for detail in $details; do
-          # shellcheck disable=SC2046
-          set -- $(detail_args "$detail")
-          out=$tmp/callgrind-$renderer-$detail.out
-          GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
-            GSETTINGS_SCHEMA_DIR=$schema_dir \
-            valgrind --tool=callgrind --callgrind-out-file="$out" \
-            --toggle-collect=bench_window_measured_operation \
-            "$bench_window" --ops "$cg_ops" --resizes 0 "$@" >/dev/null 2>"$tmp/callgrind.log" ||
-            { cat "$tmp/callgrind.log" >&2; exit 1; }
-          total=$(sed -n 's/^\(summary\|totals\): *\([0-9]*\).*/\2/p' "$out" | head -n 1)
-          per_op=$((total / cg_ops))
-          echo "instructions per operation ($detail, $renderer, $cg_ops operations): $per_op"
-          echo "instructions renderer=$renderer details=$detail ops=$cg_ops per_op=$per_op"
-          if [ "$detail" = open ]; then
-            met=no
-            [ "$per_op" -le 6000000 ] && met=yes
-            echo "goal name=instructions-per-operation renderer=$renderer details=open figure=$per_op goal=6000000 met=$met"
-          fi
-          echo
+      for display in $displays; do
+        for renderer in $renderers; do
+          for detail in $details; do
+            # shellcheck disable=SC2046
+            set -- $(detail_args "$detail")
+            out=$tmp/callgrind-$display-$renderer-$detail.out
+            GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
+              GSETTINGS_SCHEMA_DIR=$schema_dir \
+              isolated "instructions-$display-$renderer-$detail" "$display" \
+              valgrind --tool=callgrind --callgrind-out-file="$out" \
+              --toggle-collect=bench_window_measured_operation \
+              "$bench_window" --ops "$cg_ops" --resizes 0 "$@" >/dev/null 2>"$tmp/callgrind.log" ||
+              { cat "$tmp/callgrind.log" >&2; exit 1; }
+            total=$(sed -n 's/^\(summary\|totals\): *\([0-9]*\).*/\2/p' "$out" | head -n 1)
+            per_op=$((total / cg_ops))
+            echo "instructions per operation ($display, $detail, $renderer, $cg_ops operations): $per_op"
+            echo "instructions renderer=$renderer display=$display details=$detail ops=$cg_ops per_op=$per_op"
+            if [ "$detail" = open ]; then
+              met=no
+              [ "$per_op" -le 6000000 ] && met=yes
+              echo "goal name=instructions-per-operation renderer=$renderer display=$display details=open figure=$per_op goal=6000000 met=$met"
+            fi
+            echo
+          done
         done
       done
       ;;
@@ -197,7 +226,7 @@ for part in $parts; do
           continue
         fi
         GSETTINGS_BACKEND=$backend GSETTINGS_SCHEMA_DIR=$schema_dir \
-          isolated "save-$backend" "$bench_save" --runs "$save_runs"
+          isolated "save-$backend" any "$bench_save" --runs "$save_runs"
         echo
       done
       ;;
