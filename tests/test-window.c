@@ -624,6 +624,38 @@ test_zoom_scales_controls (Fixture       *fixture,
     }
 }
 
+/* At GNOME's 11-point font the page's icons are drawn at sizes the
+ * theme has pictures for: 16 px at 100 %, as in the header bar, 24 at
+ * 150 %, 32 at 200 % and 48 at 300 %. GTK cuts an icon's size in CSS
+ * down to whole pixels, and an icon a pixel short of the theme's sizes
+ * (15 px: 1.09 em of 11 points is 15.99) is drawn from its SVG instead,
+ * which also loads the SVG renderer before the first frame. */
+static void
+test_page_icons_theme_sizes (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  static const struct { guint zoom; int size; } steps[] = {
+    { 100, 16 }, { 150, 24 }, { 200, 32 }, { 300, 48 },
+  };
+  GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (fixture->window));
+  GtkWidget *icon = find_descendant (child (fixture, "m_spin"), NULL, GTK_TYPE_IMAGE);
+
+  g_assert_nonnull (icon);
+  g_object_set (settings, "gtk-font-name", "Sans 11", NULL);
+  wait_for_draw (fixture);
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      zoom_to (fixture, steps[i].zoom);
+      g_test_message ("%u %%: the spin button's icon is %d px", steps[i].zoom,
+                      gtk_widget_get_height (icon));
+      g_assert_cmpint (min_size (icon, GTK_ORIENTATION_VERTICAL), ==, steps[i].size);
+      g_assert_cmpint (gtk_widget_get_height (icon), ==, steps[i].size);
+    }
+
+  gtk_settings_reset_property (settings, "gtk-font-name");
+}
+
 /* The main menu shows the zoom level between − and +, and follows it;
  * the level resets the zoom. */
 static void
@@ -1707,6 +1739,7 @@ main (int   argc,
   ADD ("zoom-scales-text", test_zoom_scales_text);
   ADD ("zoom-fits-width", test_zoom_fits_width);
   ADD ("zoom-scales-controls", test_zoom_scales_controls);
+  ADD ("page-icons-theme-sizes", test_page_icons_theme_sizes);
   ADD ("zoom-menu", test_zoom_menu);
   ADD ("zoom-ranges-whole", test_zoom_ranges_whole);
   ADD ("hash-table-repeat", test_hash_table_repeat);
