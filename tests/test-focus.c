@@ -220,13 +220,15 @@ test_ring_after_popover (Fixture       *fixture,
                          gconstpointer  data)
 {
   GtkWidget *button = child (fixture, "primary_menu_button");
-  GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  GtkPopover *popover;
   GtkWidget *inside;
 
   gtk_widget_grab_focus (button);
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
   wait_for_draw (fixture);
   settle ();
+  /* Built as it opens (test-window menu-built-when-opened). */
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
 
   inside = gtk_root_get_focus (GTK_ROOT (fixture->window));

@@ -664,6 +664,10 @@ test_zoom_menu (Fixture       *fixture,
 {
   GtkButton *level = GTK_BUTTON (child (fixture, "zoom_level_button"));
 
+  /* Its buttons reach the window's actions once the menu is open. */
+  gtk_menu_button_popup (GTK_MENU_BUTTON (child (fixture, "primary_menu_button")));
+  wait_for_draw (fixture);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (level)));
   g_assert_cmpstr (gtk_button_get_label (level), ==, "100%");
   activate (fixture, "view.zoom-in");
   g_assert_cmpstr (gtk_button_get_label (level), ==, "110%");
@@ -1454,6 +1458,43 @@ test_sections_built_when_opened (Fixture       *fixture,
     g_assert_null (gtk_expander_get_child (GTK_EXPANDER (child (fixture, expanders[i]))));
 }
 
+/* The primary menu is built when it first opens, not at start-up; until
+ * then its button is still enabled, and its zoom row follows the zoom,
+ * so the menu shows the current level when it does open. */
+static void
+test_menu_built_when_opened (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  GtkMenuButton *button = GTK_MENU_BUTTON (child (fixture, "primary_menu_button"));
+  GtkWidget *level = child (fixture, "zoom_level_button");
+  GtkPopover *popover;
+
+  wait_for_draw (fixture);
+  g_assert_null (gtk_menu_button_get_popover (button));
+  g_assert_null (gtk_widget_get_parent (child (fixture, "zoom_row")));
+  g_assert_true (gtk_widget_is_sensitive (gtk_widget_get_first_child (GTK_WIDGET (button))));
+
+  activate (fixture, "view.zoom-in");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (level)), ==, "110%");
+
+  gtk_menu_button_popup (button);
+  wait_for_draw (fixture);
+  popover = gtk_menu_button_get_popover (button);
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_assert_true (gtk_widget_is_ancestor (level, GTK_WIDGET (popover)));
+  g_assert_true (gtk_widget_get_mapped (level));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (level)), ==, "110%");
+
+  /* Opened again, it is the same menu. */
+  gtk_menu_button_popdown (button);
+  wait_for_draw (fixture);
+  gtk_menu_button_popup (button);
+  wait_for_draw (fixture);
+  g_assert_true (gtk_menu_button_get_popover (button) == popover);
+  gtk_menu_button_popdown (button);
+}
+
 /* W4: the positions under their formula; the formula, which changes only
  * with m and k, is not set again by an operation. */
 static void
@@ -1755,6 +1796,7 @@ main (int   argc,
   ADD ("positions-keep-room", test_positions_keep_room);
   ADD ("grid-reflow", test_grid_reflow);
   ADD ("sections-built-when-opened", test_sections_built_when_opened);
+  ADD ("menu-built-when-opened", test_menu_built_when_opened);
 
 #undef ADD
 

@@ -29,7 +29,10 @@ collect (GtkWidget  *widget,
 }
 
 /* The one widget under @root, or @root itself, whose .ui id is @id; an id
- * that names none or several fails the test. */
+ * that names none or several fails the test. The sections' content is
+ * built first if need be; a widget of the window's template outside the
+ * tree (the primary menu's zoom row before the menu first opens) is found
+ * too. */
 GtkWidget *
 window_child (GtkWidget  *root,
               const char *id)
@@ -42,6 +45,15 @@ window_child (GtkWidget  *root,
     {
       bloom_window_build_sections (BLOOM_WINDOW (root));
       collect (root, id, found);
+    }
+  /* The primary menu's zoom row joins the tree when the menu first
+   * opens; until then the window's template holds it. */
+  if (found->len == 0 && BLOOM_IS_WINDOW (root))
+    {
+      GObject *object = gtk_widget_get_template_child (root, BLOOM_TYPE_WINDOW, id);
+
+      if (GTK_IS_WIDGET (object))
+        return GTK_WIDGET (object);
     }
   if (found->len != 1)
     g_error ("%u widgets with the id “%s”, not one", found->len, id);

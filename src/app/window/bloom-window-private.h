@@ -78,6 +78,7 @@ struct _BloomWindow
   /* Template widgets: the shell's own parts and the views in it */
   GtkWidget            *page;
   GtkMenuButton        *primary_menu_button;
+  GMenuModel           *primary_menu;         /* its model, given when first opened */
   GtkWidget            *zoom_row;             /* in the primary menu */
   GtkButton            *zoom_level_button;
   GtkRevealer          *storage_revealer;

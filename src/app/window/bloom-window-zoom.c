@@ -41,16 +41,35 @@ void
 _bloom_window_class_add_zoom (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, BloomWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, zoom_row);
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, zoom_level_button);
+}
+
+/* The primary menu is built the first time it opens (by a click, F10 or
+ * its action), not at start-up: its popover and items were 9 million of
+ * the instructions before the first frame. The zoom row lives in the
+ * window's template until then, and follows the zoom all along. */
+static void
+build_primary_menu (GtkMenuButton *button,
+                    gpointer       user_data)
+{
+  BloomWindow *self = user_data;
+  GtkWidget *menu;
+
+  /* GTK asks again each time the menu opens. */
+  if (gtk_menu_button_get_popover (button) != NULL)
+    return;
+
+  gtk_menu_button_set_menu_model (button, self->primary_menu);
+  menu = GTK_WIDGET (gtk_menu_button_get_popover (button));
+  gtk_popover_menu_add_child (GTK_POPOVER_MENU (menu), self->zoom_row, "zoom");
 }
 
 void
 _bloom_window_init_zoom (BloomWindow *self)
 {
-  GtkWidget *menu = GTK_WIDGET (gtk_menu_button_get_popover (self->primary_menu_button));
-
-  gtk_popover_menu_add_child (GTK_POPOVER_MENU (menu), self->zoom_row, "zoom");
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, build_primary_menu, self, NULL);
   bloom_zoom_keep_ranges_whole (self->page);
   _bloom_window_apply_zoom (self, BLOOM_WINDOW_ZOOM_DEFAULT);
 }
