@@ -60,14 +60,6 @@ loads=${LOADS:-none busy}
 cg_ops=${CG_OPS:-40}
 save_runs=${SAVE_RUNS:-101}
 backends=${BACKENDS:-memory keyfile dconf}
-if [ -n "${DISPLAYS:-}" ]; then
-  displays=$DISPLAYS
-elif command -v weston >/dev/null 2>&1; then
-  displays="x11 wayland"
-else
-  displays=x11
-  echo "# run-window.sh: no weston, so figures on X11 only (apt-get install weston for Wayland)"
-fi
 
 if [ -z "${DISPLAY:-}" ]; then
   if ! command -v Xvfb >/dev/null 2>&1; then
@@ -78,6 +70,15 @@ if [ -z "${DISPLAY:-}" ]; then
   # outside every window the benchmarks open at the top left, so no
   # tooltip comes up and adds work to the figures.
   exec "$top/build-aux/run-xvfb.sh" -s "-screen 0 3200x2000x24" sh "$self" "$@"
+fi
+
+if [ -n "${DISPLAYS:-}" ]; then
+  displays=$DISPLAYS
+elif command -v weston >/dev/null 2>&1; then
+  displays="x11 wayland"
+else
+  displays=x11
+  echo "# run-window.sh: no weston, so figures on X11 only (apt-get install weston for Wayland)"
 fi
 
 if [ $# -ge 6 ]; then
