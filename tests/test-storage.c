@@ -608,6 +608,19 @@ banner_shown (BloomWindow *window,
   return gtk_revealer_get_reveal_child (GTK_REVEALER (child (window, revealer)));
 }
 
+/* An insert whose storing fails as on a full disk: past 64 bytes, the
+ * write fails with "No space left on device". */
+static void
+insert_on_full_disk (BloomWindow       *window,
+                     BloomSessionStore *store)
+{
+  bloom_session_store_set_stream_filter (store, test_failing_stream_filter, GSIZE_TO_POINTER (64));
+  type_into (window, "text_entry", "kiwi");
+  activate (window, "filter.insert");
+  bloom_session_store_flush (store);
+  settle ();
+}
+
 /* P1: a write that fails (a full disk) is said at once, with the reason,
  * Try Again and Export; closing asks; the next successful write clears it. */
 static void
@@ -627,11 +640,7 @@ test_write_error_banner (void)
   bloom_session_store_flush (store);
   before = read_stored (BLOOM_SESSION_STORE_CURRENT_NAME);
 
-  bloom_session_store_set_stream_filter (store, test_failing_stream_filter, GSIZE_TO_POINTER (64));
-  type_into (window, "text_entry", "kiwi");
-  activate (window, "filter.insert");
-  bloom_session_store_flush (store);
-  settle ();
+  insert_on_full_disk (window, store);
 
   g_assert_true (banner_shown (window, "storage_revealer"));
   text = label_text (window, "storage_label");
@@ -659,6 +668,40 @@ test_write_error_banner (void)
   g_assert_false (banner_shown (window, "storage_revealer"));
   stored = stored_json (window);
   assert_stored (BLOOM_SESSION_STORE_CURRENT_NAME, ==, stored);
+  close_window (window);
+}
+
+/* Issue 27: a window that starts with nothing to say builds none of its
+ * banners; one is built when it is first shown, the others still not. */
+static void
+test_banners_built_when_shown (void)
+{
+  static const char *revealers[] = {
+    "storage_revealer", "conflict_revealer", "recovery_revealer", "file_revealer",
+  };
+  BloomWindow *window;
+  BloomSessionStore *store;
+
+  set_up ();
+  window = open_window ();
+  store = window_store (window);
+  for (guint i = 0; i < G_N_ELEMENTS (revealers); i++)
+    g_assert_null (gtk_revealer_get_child (GTK_REVEALER (child (window, revealers[i]))));
+
+  activate (window, "filter.create");
+  bloom_session_store_flush (store);
+  insert_on_full_disk (window, store);
+
+  g_assert_true (banner_shown (window, "storage_revealer"));
+  g_assert_nonnull (gtk_revealer_get_child (GTK_REVEALER (child (window, "storage_revealer"))));
+  g_assert_nonnull (strstr (label_text (window, "storage_label"), "No space left on device"));
+  for (guint i = 1; i < G_N_ELEMENTS (revealers); i++)
+    g_assert_null (gtk_revealer_get_child (GTK_REVEALER (child (window, revealers[i]))));
+
+  bloom_session_store_set_stream_filter (store, NULL, NULL);
+  activate (window, "session.retry-store");
+  bloom_session_store_flush (store);
+  settle ();
   close_window (window);
 }
 
@@ -1329,6 +1372,7 @@ main (int   argc,
   g_test_add_func ("/storage/export-import", test_export_import);
   g_test_add_func ("/storage/navigation-keeps-session", test_navigation_keeps_session);
   g_test_add_func ("/storage/write-error-banner", test_write_error_banner);
+  g_test_add_func ("/storage/banners-built-when-shown", test_banners_built_when_shown);
   g_test_add_func ("/storage/previous-copy-loads", test_previous_copy_loads);
   g_test_add_func ("/storage/import-asks-and-undoes", test_import_asks_and_undoes);
   g_test_add_func ("/storage/recovery-offer", test_recovery_offer);

@@ -29,8 +29,8 @@ collect (GtkWidget  *widget,
 }
 
 /* The one widget under @root, or @root itself, whose .ui id is @id; an id
- * that names none or several fails the test. The sections' content is
- * built first if need be; a widget of the window's template outside the
+ * that names none or several fails the test. The sections' and the
+ * banners' content is built first if need be; a widget of the window's template outside the
  * tree (the primary menu's zoom row before the menu first opens) is found
  * too. */
 GtkWidget *
@@ -44,6 +44,12 @@ window_child (GtkWidget  *root,
   if (found->len == 0 && BLOOM_IS_WINDOW (root))
     {
       bloom_window_build_sections (BLOOM_WINDOW (root));
+      collect (root, id, found);
+    }
+  /* A banner's content is built when the banner is first shown. */
+  if (found->len == 0 && BLOOM_IS_WINDOW (root))
+    {
+      bloom_window_build_banners (BLOOM_WINDOW (root));
       collect (root, id, found);
     }
   /* The primary menu's zoom row joins the tree when the menu first

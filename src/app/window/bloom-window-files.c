@@ -143,7 +143,9 @@ static gboolean
 focus_in_message (BloomWindow *self,
                   GtkWidget   *focus)
 {
-  return focus != NULL && gtk_widget_is_ancestor (focus, self->file_banner);
+  /* No toast was ever built: the focus cannot be in one. */
+  return focus != NULL && self->file_banner != NULL &&
+         gtk_widget_is_ancestor (focus, self->file_banner);
 }
 
 /* Where the focus was before Tab took it into the toast. */
@@ -174,6 +176,7 @@ _bloom_window_show_file_message (BloomWindow *self,
 
   if (message != NULL)
     {
+      _bloom_window_ensure_banner (self, self->file_revealer);
       gtk_label_set_text (self->file_label, message);
       gtk_image_set_from_icon_name (self->file_icon,
                                     failed ? "dialog-error-symbolic" : "object-select-symbolic");

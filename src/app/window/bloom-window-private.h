@@ -81,6 +81,8 @@ struct _BloomWindow
   GMenuModel           *primary_menu;         /* its model, given when first opened */
   GtkWidget            *zoom_row;             /* in the primary menu */
   GtkButton            *zoom_level_button;
+  /* The banners' revealers are the template's; what they show is built
+   * when first shown (bloom-window-banners.c), NULL until then. */
   GtkRevealer          *storage_revealer;
   GtkLabel             *storage_label;
   GtkWidget            *retry_button;
@@ -133,6 +135,11 @@ BloomRatePlot       *_bloom_window_get_rate_plot       (BloomWindow *self);
 void      _bloom_window_set_sections_session (BloomWindow    *self,
                                               BloomSession   *session);
 void      _bloom_window_forget_sections      (BloomWindow    *self);
+
+/* bloom-window-banners.c: the banners' content, built when first shown */
+void      _bloom_window_ensure_banner        (BloomWindow    *self,
+                                              GtkRevealer    *revealer);
+void      _bloom_window_forget_banners       (BloomWindow    *self);
 
 /* bloom-window.c */
 void      _bloom_window_reveal               (GtkRevealer    *revealer,

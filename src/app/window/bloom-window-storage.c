@@ -150,17 +150,22 @@ _bloom_window_update_storage (BloomWindow *self)
   else if (!conflict)
     text = _bloom_window_describe_not_kept (self);
 
+  /* A banner hiding keeps what it showed while it slides away. */
   if (text != NULL)
-    gtk_label_set_text (self->storage_label, text);
-  gtk_widget_set_visible (self->retry_button, write_failed);
-  gtk_widget_set_visible (self->storage_export_button,
-                          write_failed || (unreadable == NULL && text != NULL));
-  gtk_widget_set_visible (self->save_copy_button, !write_failed && unreadable != NULL && kept);
-  gtk_widget_set_visible (self->dismiss_storage_button, !write_failed && unreadable != NULL);
+    {
+      _bloom_window_ensure_banner (self, self->storage_revealer);
+      gtk_label_set_text (self->storage_label, text);
+      gtk_widget_set_visible (self->retry_button, write_failed);
+      gtk_widget_set_visible (self->storage_export_button, write_failed || unreadable == NULL);
+      gtk_widget_set_visible (self->save_copy_button, !write_failed && unreadable != NULL && kept);
+      gtk_widget_set_visible (self->dismiss_storage_button, !write_failed && unreadable != NULL);
+    }
   _bloom_window_reveal (self->storage_revealer, text != NULL);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "session.load-theirs", conflict);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "session.keep-mine", conflict);
+  if (conflict)
+    _bloom_window_ensure_banner (self, self->conflict_revealer);
   _bloom_window_reveal (self->conflict_revealer, conflict);
   _bloom_window_update_actions (self);
 }
@@ -201,7 +206,11 @@ _bloom_window_update_recovery (BloomWindow *self)
       break;
     }
 
-  gtk_label_set_text (self->recovery_label, text);
+  if (bloom_session_store_get_recovery_available (self->store))
+    {
+      _bloom_window_ensure_banner (self, self->recovery_revealer);
+      gtk_label_set_text (self->recovery_label, text);
+    }
   _bloom_window_reveal (self->recovery_revealer,
                         bloom_session_store_get_recovery_available (self->store));
   _bloom_window_update_actions (self);

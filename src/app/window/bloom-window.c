@@ -335,6 +335,7 @@ bloom_window_dispose (GObject *object)
   g_clear_weak_pointer (&self->focus_before_message);
   destroy_kept_window (&self->sizing_dialog);
   destroy_kept_window (&self->shortcuts_window);
+  _bloom_window_forget_banners (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), BLOOM_TYPE_WINDOW);
   _bloom_window_forget_sections (self);
   g_clear_object (&self->session);
@@ -422,19 +423,10 @@ bind_template (GtkWidgetClass *widget_class)
   BIND (page);
   BIND (recording_indicator);
   BIND (storage_revealer);
-  BIND (storage_label);
-  BIND (retry_button);
-  BIND (storage_export_button);
-  BIND (save_copy_button);
-  BIND (dismiss_storage_button);
   BIND (recovery_revealer);
-  BIND (recovery_label);
   BIND (conflict_revealer);
   _bloom_window_class_add_storage_actions (widget_class);
   BIND (file_revealer);
-  BIND (file_banner);
-  BIND (file_icon);
-  BIND (file_label);
   BIND (m_spin);
   BIND (k_spin);
   BIND (m_message);

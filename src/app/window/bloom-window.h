@@ -48,5 +48,6 @@ guint         bloom_window_get_zoom    (BloomWindow    *self);
 void          bloom_window_set_zoom    (BloomWindow    *self,
                                         guint           zoom);
 void          bloom_window_build_sections (BloomWindow *self);
+void          bloom_window_build_banners  (BloomWindow *self);
 
 G_END_DECLS
