@@ -144,6 +144,7 @@ typedef struct
   double layout;
   double paint;
   double after;
+  double faults;   /* minor page faults of the main thread in the span */
   guint  frames;   /* after-paints in the span */
   guint  renders;  /* renders of the window in the span */
   guint  index;    /* which operation or resize, from 0 */
@@ -268,11 +269,13 @@ wait_quiet (guint ms)
 }
 
 static void
-fill_sample (Sample *sample,
-             gint64  start,
-             gint64  start_cpu,
-             gint64  action_done)
+fill_sample (Sample  *sample,
+             gint64   start,
+             gint64   start_cpu,
+             guint64  start_faults,
+             gint64   action_done)
 {
+  sample->faults = bench_thread_minor_faults () - start_faults;
   sample->total = (clock_.after_paint - start) / 1000.0;
   sample->cpu = (clock_.after_paint_cpu - start_cpu) / 1000.0;
   sample->action = (action_done - start) / 1000.0;
@@ -291,7 +294,9 @@ measure_operation (GtkWidget  *window,
   guint n_frames = clock_.n_frames;
   guint n_renders = clock_.n_renders;
   gint64 start, start_cpu, action_done;
+  guint64 start_faults;
 
+  start_faults = bench_thread_minor_faults ();
   start_cpu = bench_thread_cpu_us ();
   start = g_get_monotonic_time ();
   if (!gtk_widget_activate_action (window, action, NULL))
@@ -301,7 +306,7 @@ measure_operation (GtkWidget  *window,
   if (!wait_for_rendered_frame (n_frames, n_renders, 5000))
     g_error ("bench-window: no frame was painted after %s", action);
 
-  fill_sample (sample, start, start_cpu, action_done);
+  fill_sample (sample, start, start_cpu, start_faults, action_done);
 
   /* A frame that follows on its own and draws (a scroll laid out one
    * frame late) belongs to the operation: what it shows is what the user
@@ -421,7 +426,7 @@ report (const char *what,
 
   printf ("%-10s n=%-4u p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms   p50 (p99) of: "
           "CPU %.2f (%.2f)  action %.2f (%.2f)  wait %.2f (%.2f)  layout %.2f (%.2f)  "
-          "paint %.2f (%.2f)\n",
+          "paint %.2f (%.2f)  page faults %.0f (%.0f)\n",
           what, samples->len, quantile (samples, total, 0.5), quantile (samples, total, 0.99),
           quantile (samples, total, 1.0),
           quantile (samples, G_STRUCT_OFFSET (Sample, cpu), 0.5),
@@ -433,11 +438,13 @@ report (const char *what,
           quantile (samples, G_STRUCT_OFFSET (Sample, layout), 0.5),
           quantile (samples, G_STRUCT_OFFSET (Sample, layout), 0.99),
           quantile (samples, G_STRUCT_OFFSET (Sample, paint), 0.5),
-          quantile (samples, G_STRUCT_OFFSET (Sample, paint), 0.99));
+          quantile (samples, G_STRUCT_OFFSET (Sample, paint), 0.99),
+          quantile (samples, G_STRUCT_OFFSET (Sample, faults), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, faults), 0.99));
   printf ("window what=%s renderer=%s %s n=%u p50_ms=%.3f p99_ms=%.3f max_ms=%.3f "
           "cpu_p50_ms=%.3f cpu_p99_ms=%.3f action_p50_ms=%.3f wait_p50_ms=%.3f layout_p50_ms=%.3f paint_p50_ms=%.3f "
           "after_p50_ms=%.3f action_p99_ms=%.3f layout_p99_ms=%.3f paint_p99_ms=%.3f "
-          "frames_per=%.2f renders_per=%.2f\n",
+          "faults_p50=%.0f faults_p99=%.0f frames_per=%.2f renders_per=%.2f\n",
           what, renderer_name (), details, samples->len, quantile (samples, total, 0.5),
           quantile (samples, total, 0.99), quantile (samples, total, 1.0),
           quantile (samples, G_STRUCT_OFFSET (Sample, cpu), 0.5),
@@ -450,6 +457,8 @@ report (const char *what,
           quantile (samples, G_STRUCT_OFFSET (Sample, action), 0.99),
           quantile (samples, G_STRUCT_OFFSET (Sample, layout), 0.99),
           quantile (samples, G_STRUCT_OFFSET (Sample, paint), 0.99),
+          quantile (samples, G_STRUCT_OFFSET (Sample, faults), 0.5),
+          quantile (samples, G_STRUCT_OFFSET (Sample, faults), 0.99),
           samples->len ? (double) frames / samples->len : 0.0,
           samples->len ? (double) renders / samples->len : 0.0);
 
@@ -705,12 +714,14 @@ main (int   argc,
       guint n_frames = clock_.n_frames;
       guint n_renders = clock_.n_renders;
       gint64 start, start_cpu, action_done;
+      guint64 start_faults;
       gboolean timed_out = FALSE;
       guint id;
       Sample sample;
 
       wait_quiet (quiet_ms);
 
+      start_faults = bench_thread_minor_faults ();
       start_cpu = bench_thread_cpu_us ();
       start = g_get_monotonic_time ();
       gtk_window_set_default_size (GTK_WINDOW (window), width, HEIGHT);
@@ -730,7 +741,7 @@ main (int   argc,
                  gtk_widget_get_width (window));
       g_source_remove (id);
 
-      fill_sample (&sample, start, start_cpu, action_done);
+      fill_sample (&sample, start, start_cpu, start_faults, action_done);
       sample.frames = clock_.n_frames - n_frames;
       sample.renders = clock_.renders_at_frame - n_renders;
       g_array_append_val (resizes, sample);
@@ -761,9 +772,19 @@ main (int   argc,
       g_autofree char *resize_details = g_strdup_printf ("%s widths=%d/%d columns=%u/%u", details,
                                                          NARROW, WIDTH, columns[0], columns[1]);
 
+      /* A window at a new size paints into new buffers (GDK's, on X11
+       * and Wayland), whose every page faults in once: the machine's
+       * price of a fault says how much of a resize that is. Measured
+       * after the timed spans, not during them. */
+      double fault_us = bench_page_fault_us ();
+      double faults = quantile (resizes, G_STRUCT_OFFSET (Sample, faults), 0.5);
+
       printf ("# resize: default width %d ↔ %d (allocated %d ↔ %d), grid columns %u ↔ %u\n",
               NARROW, WIDTH, allocated[0], allocated[1], columns[0], columns[1]);
       report ("resize", resize_details, resizes, FALSE);
+      printf ("# this machine: %.2f µs per page fault of fresh memory; a resize's %.0f faults "
+              "(p50) are about %.1f ms of it\n", fault_us, faults, faults * fault_us / 1000.0);
+      printf ("machine page_fault_us=%.3f resize_faults_p50=%.0f\n", fault_us, faults);
     }
 
   /* The goals: the operation's with both sections open (the layout the
