@@ -46,9 +46,9 @@ _bloom_window_class_add_zoom (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, BloomWindow, zoom_level_button);
 }
 
-/* The primary menu is built the first time it opens (by a click, F10 or
- * its action), not at start-up: its popover and items were 9 million of
- * the instructions before the first frame. The zoom row lives in the
+/* The primary menu is built the first time it opens (by a click or F10),
+ * not at start-up: its popover and items were 9 million of the
+ * instructions before the first frame. The zoom row lives in the
  * window's template until then, and follows the zoom all along. */
 static void
 build_primary_menu (GtkMenuButton *button,
