@@ -378,8 +378,9 @@ print_phases (const char   *label,
               const Sample *s)
 {
   printf ("# %s %6.2f ms  CPU %5.2f  action %5.2f  wait %5.2f  "
-          "layout %5.2f  paint %5.2f  after %5.2f  frames %u\n",
-          label, s->total, s->cpu, s->action, s->wait, s->layout, s->paint, s->after, s->frames);
+          "layout %5.2f  paint %5.2f  after %5.2f  frames %u  page faults %.0f\n",
+          label, s->total, s->cpu, s->action, s->wait, s->layout, s->paint, s->after, s->frames,
+          s->faults);
 }
 
 /* The slowest samples with their phases: whether a tail is one phase of
