@@ -56,14 +56,8 @@ static void
 build (BloomWindow  *self,
        const Banner *banner)
 {
-  g_autoptr(GtkBuilder) builder = gtk_builder_new ();
-  const char *ids[] = { banner->banner_id, NULL };
-  g_autoptr(GError) error = NULL;
-
-  gtk_builder_set_translation_domain (builder, GETTEXT_PACKAGE);
-  /* Our own resource, compiled in: it cannot fail but by a bug. */
-  if (!gtk_builder_add_objects_from_resource (builder, BANNERS_RESOURCE, ids, &error))
-    g_error ("%s: %s", BANNERS_RESOURCE, error->message);
+  g_autoptr(GtkBuilder) builder = _bloom_window_build_from_resource (BANNERS_RESOURCE,
+                                                                     banner->banner_id);
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     if (g_str_equal (parts[i].banner_id, banner->banner_id))

@@ -142,6 +142,8 @@ void      _bloom_window_ensure_banner        (BloomWindow    *self,
 void      _bloom_window_forget_banners       (BloomWindow    *self);
 
 /* bloom-window.c */
+GtkBuilder *_bloom_window_build_from_resource (const char    *resource,
+                                               const char    *id);
 void      _bloom_window_reveal               (GtkRevealer    *revealer,
                                               gboolean        shown);
 gboolean  _bloom_window_get_stepping         (BloomWindow    *self);

@@ -43,9 +43,7 @@ static void
 build (BloomWindow   *self,
        const Section *section)
 {
-  g_autoptr(GtkBuilder) builder = gtk_builder_new ();
-  const char *ids[] = { section->content_id, NULL };
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GtkBuilder) builder = NULL;
   BloomSessionView *view;
 
   g_assert (SECTION_VIEW (self, section) == NULL);
@@ -58,10 +56,7 @@ build (BloomWindow   *self,
   g_type_ensure (BLOOM_TYPE_ENTRIES_VIEW);
   g_type_ensure (BLOOM_TYPE_EXPERIMENT_VIEW);
 
-  gtk_builder_set_translation_domain (builder, GETTEXT_PACKAGE);
-  /* Our own resource, compiled in: it cannot fail but by a bug. */
-  if (!gtk_builder_add_objects_from_resource (builder, SECTIONS_RESOURCE, ids, &error))
-    g_error ("%s: %s", SECTIONS_RESOURCE, error->message);
+  builder = _bloom_window_build_from_resource (SECTIONS_RESOURCE, section->content_id);
 
   view = BLOOM_SESSION_VIEW (gtk_builder_get_object (builder, section->view_id));
   SECTION_VIEW (self, section) = view;

@@ -170,12 +170,11 @@ _bloom_window_update_storage (BloomWindow *self)
   _bloom_window_update_actions (self);
 }
 
-/* A session kept aside when the system closed Bloom Lab (SPEC P2), and
- * why: the user restores or discards it. */
-void
-_bloom_window_update_recovery (BloomWindow *self)
+/* Why the session was kept aside, for its banner. */
+static char *
+describe_recovery (BloomWindow *self)
 {
-  g_autofree char *text = NULL;
+  char *text = NULL;
 
   switch (bloom_session_store_get_recovery_reason (self->store))
     {
@@ -206,13 +205,24 @@ _bloom_window_update_recovery (BloomWindow *self)
       break;
     }
 
-  if (bloom_session_store_get_recovery_available (self->store))
+  return text;
+}
+
+/* A session kept aside when the system closed Bloom Lab (SPEC P2), and
+ * why: the user restores or discards it. */
+void
+_bloom_window_update_recovery (BloomWindow *self)
+{
+  gboolean available = bloom_session_store_get_recovery_available (self->store);
+
+  if (available)
     {
+      g_autofree char *text = describe_recovery (self);
+
       _bloom_window_ensure_banner (self, self->recovery_revealer);
       gtk_label_set_text (self->recovery_label, text);
     }
-  _bloom_window_reveal (self->recovery_revealer,
-                        bloom_session_store_get_recovery_available (self->store));
+  _bloom_window_reveal (self->recovery_revealer, available);
   _bloom_window_update_actions (self);
 }
 

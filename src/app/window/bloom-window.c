@@ -46,6 +46,23 @@ static GParamSpec *properties[N_PROPS];
 
 /* A hidden revealer still takes the box's spacing: it is only visible
  * while it shows something or slides. */
+/* The objects under @id in the .ui at @resource, ours and compiled in: a
+ * failure is a bug. For what the window builds when first needed. */
+GtkBuilder *
+_bloom_window_build_from_resource (const char *resource,
+                                   const char *id)
+{
+  GtkBuilder *builder = gtk_builder_new ();
+  const char *ids[] = { id, NULL };
+  g_autoptr(GError) error = NULL;
+
+  gtk_builder_set_translation_domain (builder, GETTEXT_PACKAGE);
+  if (!gtk_builder_add_objects_from_resource (builder, resource, ids, &error))
+    g_error ("%s: %s", resource, error->message);
+
+  return builder;
+}
+
 void
 _bloom_window_reveal (GtkRevealer *revealer,
                       gboolean     shown)
