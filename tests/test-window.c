@@ -17,6 +17,7 @@
 #include "bloom-gtk-compat.h"
 #include "bloom-hash-table.h"
 #include "bloom-value-label.h"
+#include "bloom-verdict-icon.h"
 #include "bloom-window.h"
 #include "window-child.h"
 #include "window-fixture.h"
@@ -654,6 +655,40 @@ test_page_icons_theme_sizes (Fixture       *fixture,
     }
 
   gtk_settings_reset_property (settings, "gtk-font-name");
+}
+
+/* The card's verdict icon is as big as pictures the icon theme has of it
+ * at the usual zoom steps: at other sizes GTK draws it from SVG, which
+ * loads librsvg before the first frame. */
+static void
+test_verdict_icon_theme_sizes (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  static const struct { guint zoom; int size; } steps[] = {
+    { 50, 24 }, { 67, 32 }, { 100, 48 }, { 200, 96 },
+  };
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (fixture->window)));
+  GtkWidget *icon = find_descendant (child (fixture, "operation_view"), NULL, BLOOM_TYPE_VERDICT_ICON);
+  g_autofree int *theme_sizes = gtk_icon_theme_get_icon_sizes (theme, "dialog-information-symbolic");
+  gboolean has_pictures = FALSE, picture_at_100 = FALSE;
+
+  g_assert_nonnull (icon);
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      zoom_to (fixture, steps[i].zoom);
+      g_assert_cmpint (bloom_verdict_icon_get_pixel_size (BLOOM_VERDICT_ICON (icon)), ==, steps[i].size);
+      g_assert_cmpint (gtk_widget_get_height (icon), ==, steps[i].size);
+    }
+
+  /* Where the theme has pictures of it (Adwaita 43; Adwaita 48 has
+   * only the SVG), 100 % is one of them. */
+  for (guint i = 0; theme_sizes[i] != 0; i++)
+    {
+      g_test_message ("the theme has the icon at %d px", theme_sizes[i]);
+      has_pictures |= theme_sizes[i] > 0;
+      picture_at_100 |= theme_sizes[i] == steps[2].size;
+    }
+  g_assert_true (picture_at_100 || !has_pictures);
 }
 
 /* The main menu shows the zoom level between − and +, and follows it;
@@ -1781,6 +1816,7 @@ main (int   argc,
   ADD ("zoom-fits-width", test_zoom_fits_width);
   ADD ("zoom-scales-controls", test_zoom_scales_controls);
   ADD ("page-icons-theme-sizes", test_page_icons_theme_sizes);
+  ADD ("verdict-icon-theme-sizes", test_verdict_icon_theme_sizes);
   ADD ("zoom-menu", test_zoom_menu);
   ADD ("zoom-ranges-whole", test_zoom_ranges_whole);
   ADD ("hash-table-repeat", test_hash_table_repeat);

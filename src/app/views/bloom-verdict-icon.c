@@ -42,7 +42,8 @@ static GParamSpec *properties[N_PROPS];
 
 /* A symbolic SVG is rendered three times over (once per colour it can
  * take) when first drawn: some 9 million instructions for the card's
- * 40 pixels, which were the first frame's. Looked up with PRELOAD, the
+ * 40 pixels, when that was the first frame's size (a theme without
+ * pictures at the size still draws from SVG). Looked up with PRELOAD, the
  * theme renders it in a thread of its own as soon as the icon, its size
  * and its scale are known; drawing it then takes what is ready, or waits
  * for the rest. Every look-up here uses the same flags, so that they
