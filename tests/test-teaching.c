@@ -14,6 +14,7 @@
 #include "bloom-bit-grid-drawing.h"
 #include "bloom-details-view.h"
 #include "bloom-entries-view.h"
+#include "bloom-grid-cells.h"
 #include "bloom-hash-table.h"
 #include "bloom-rate-plot.h"
 #include "bloom-sizing-dialog.h"
@@ -1356,6 +1357,186 @@ test_grid_cells_image (void)
   g_object_unref (context);
 }
 
+static BloomGridGeometry
+cells_test_geometry (guint columns)
+{
+  BloomGridGeometry geometry = {
+    .cell = 24, .gap = 4, .group_gap = 8, .label_width = 44, .top = 20, .columns = columns,
+  };
+
+  geometry.inner = geometry.cell - geometry.gap;
+  geometry.mark = geometry.inner / 5;
+
+  return geometry;
+}
+
+/* @node paints the cells of @filter at @geometry as a picture does. */
+static void
+assert_cells_node (GskRenderNode           *node,
+                   BloomFilter             *filter,
+                   PangoLayout             *layout,
+                   const BloomGridGeometry *geometry,
+                   const GdkRGBA           *color)
+{
+  cairo_surface_t *image, *reference;
+  cairo_t *cr;
+  int width, height;
+
+  bloom_grid_get_cells_size (filter, geometry, &width, &height);
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  reference = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (image);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cr = cairo_create (reference);
+  bloom_grid_paint_cells (cr, filter, layout, geometry, color);
+  cairo_destroy (cr);
+  assert_same_pixels (image, reference);
+  cairo_surface_destroy (image);
+  cairo_surface_destroy (reference);
+}
+
+static void
+insert_numbered (BloomSession *session,
+                 guint         from,
+                 guint         to)
+{
+  for (guint i = from; i < to; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("string %u", i);
+
+      g_assert_nonnull (bloom_session_insert (session, text, -1, NULL));
+    }
+}
+
+/* The grid's cells take turns between two images: a change is drawn on
+ * the one no frame shows any more (GTK keeps the last frame's node until
+ * the next is drawn), so cairo never copies an image for the node still
+ * shown; a new size reuses the images' pixels; after a new layout, the
+ * other image is drawn whole in an idle moment, so that the next
+ * operation draws only its squares. Every node paints what a picture of
+ * its filter paints, including an older node kept alive. */
+static void
+test_grid_cells_take_turns (void)
+{
+  const GdkRGBA color = { 0.2f, 0.2f, 0.2f, 1.0f };
+  PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  g_autoptr(PangoLayout) layout = pango_layout_new (context);
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(BloomGridCells) cells = bloom_grid_cells_new ();
+  BloomGridGeometry narrow = cells_test_geometry (16), wide = cells_test_geometry (40);
+  BloomGridCellsStats stats;
+  GskRenderNode *shown, *older;
+  BloomFilter *filter;
+  cairo_surface_t *before;
+  cairo_t *cr;
+  int width, height;
+
+  g_assert_true (bloom_session_create_filter (session, 400, 3, NULL));
+  insert_numbered (session, 0, 20);
+  filter = bloom_session_get_filter (session);
+
+  /* As GTK holds it: until the next frame is drawn. */
+  older = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color));
+  assert_cells_node (older, filter, layout, &narrow, &color);
+  bloom_grid_get_cells_size (filter, &narrow, &width, &height);
+  before = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (before);
+  gsk_render_node_draw (older, cr);
+  cairo_destroy (cr);
+
+  /* Nothing changed: the same node. */
+  g_assert_true (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color) == older);
+
+  /* The other image, drawn whole in an idle moment, takes the change;
+   * the older node still shows what it showed. */
+  g_assert_true (bloom_grid_cells_needs_spare (cells));
+  g_assert_true (bloom_grid_cells_prepare_spare (cells, layout));
+  g_assert_false (bloom_grid_cells_needs_spare (cells));
+  insert_numbered (session, 20, 40);
+  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color));
+  g_assert_true (shown != older);
+  assert_cells_node (shown, filter, layout, &narrow, &color);
+  bloom_grid_cells_get_stats (cells, &stats);
+  g_assert_cmpuint (stats.allocations, ==, 2);
+  g_assert_cmpuint (stats.whole_drawings, ==, 2);
+  g_assert_cmpuint (stats.drawn_while_shown, ==, 0);
+  {
+    cairo_surface_t *now = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+
+    cr = cairo_create (now);
+    gsk_render_node_draw (older, cr);
+    cairo_destroy (cr);
+    assert_same_pixels (now, before);
+    cairo_surface_destroy (now);
+  }
+
+  /* Frames go by: each change goes to the image the last but one frame
+   * showed, square by square. */
+  for (guint round = 0; round < 4; round++)
+    {
+      gsk_render_node_unref (older);
+      older = shown;
+      insert_numbered (session, 40 + round * 10, 50 + round * 10);
+      shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color));
+      assert_cells_node (shown, filter, layout, &narrow, &color);
+    }
+  bloom_grid_cells_get_stats (cells, &stats);
+  g_assert_cmpuint (stats.allocations, ==, 2);
+  g_assert_cmpuint (stats.whole_drawings, ==, 2);
+  g_assert_cmpuint (stats.drawn_while_shown, ==, 0);
+
+  /* Resizes back and forth, each followed by its idle moment: the images
+   * keep their pixels once each has had the larger size. */
+  for (guint round = 0; round < 6; round++)
+    {
+      const BloomGridGeometry *geometry = round % 2 == 0 ? &wide : &narrow;
+
+      gsk_render_node_unref (older);
+      older = shown;
+      shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, geometry, 1, &color));
+      assert_cells_node (shown, filter, layout, geometry, &color);
+      gsk_render_node_unref (older);
+      older = gsk_render_node_ref (shown);
+      g_assert_true (bloom_grid_cells_prepare_spare (cells, layout));
+    }
+  bloom_grid_cells_get_stats (cells, &stats);
+  g_assert_cmpuint (stats.allocations, <=, 4);
+  g_assert_cmpuint (stats.drawn_while_shown, ==, 0);
+
+  /* Both images still shown (a frame not drawn yet): still right, at
+   * the price of cairo's copy. */
+  gsk_render_node_unref (older);
+  older = shown;
+  insert_numbered (session, 100, 110);
+  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color));
+  cairo_surface_destroy (before);
+  bloom_grid_get_cells_size (filter, &narrow, &width, &height);
+  before = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (before);
+  gsk_render_node_draw (shown, cr);
+  cairo_destroy (cr);
+  insert_numbered (session, 110, 120);
+  {
+    GskRenderNode *newest = bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color);
+    cairo_surface_t *now = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+
+    assert_cells_node (newest, filter, layout, &narrow, &color);
+    cr = cairo_create (now);
+    gsk_render_node_draw (shown, cr);
+    cairo_destroy (cr);
+    assert_same_pixels (now, before);
+    cairo_surface_destroy (now);
+  }
+  bloom_grid_cells_get_stats (cells, &stats);
+  g_assert_cmpuint (stats.drawn_while_shown, ==, 1);
+
+  gsk_render_node_unref (older);
+  gsk_render_node_unref (shown);
+  cairo_surface_destroy (before);
+  g_object_unref (context);
+}
+
 /* The grid's node of the marks (frames, for the renderer) paints the
  * pixels that painting them on a cairo context (pictures) paints: every
  * frame, the ring of the newest step while stepping, nothing for a
@@ -1431,6 +1612,7 @@ main (int   argc,
 
   g_test_add_func ("/teaching/grid-cells-image", test_grid_cells_image);
   g_test_add_func ("/teaching/grid-marks-node", test_grid_marks_node);
+  g_test_add_func ("/teaching/grid-cells-take-turns", test_grid_cells_take_turns);
   ADD ("step-through", test_step_through);
   ADD ("step-through-query", test_step_through_query);
   ADD ("grid-marks", test_grid_marks);

@@ -242,30 +242,24 @@ create_clear_row (const BloomGridGeometry *geometry,
   return row;
 }
 
-/* The row labels and the cells as an image in device pixels, for
- * bloom_grid_paint_cell() to change and bloom_grid_draw_image() to
- * show. */
-cairo_surface_t *
-bloom_grid_create_cells_image (BloomFilter             *filter,
-                               PangoLayout             *layout,
-                               const BloomGridGeometry *geometry,
-                               int                      scale,
-                               const GdkRGBA           *fg)
+/* The row labels and the cells, drawn on @image: clear (transparent),
+ * in device pixels with its device scale set, as large as
+ * bloom_grid_get_cells_size() times the scale. */
+void
+bloom_grid_draw_cells_image (cairo_surface_t         *image,
+                             BloomFilter             *filter,
+                             PangoLayout             *layout,
+                             const BloomGridGeometry *geometry,
+                             const GdkRGBA           *fg)
 {
-  cairo_surface_t *image;
   cairo_t *cr;
-  int width, height;
-
+  double scale;
   GdkRGBA label_color = get_label_color (fg);
   cairo_surface_t *clear_row;
   guint m = bloom_filter_get_m (filter);
   guint rows = (m + geometry->columns - 1) / geometry->columns;
 
-  bloom_grid_get_cells_size (filter, geometry, &width, &height);
-
-  /* In device pixels, so that the image maps onto them one to one. */
-  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
-  cairo_surface_set_device_scale (image, scale, scale);
+  cairo_surface_get_device_scale (image, &scale, NULL);
   cr = cairo_create (image);
   draw_row_labels (cr, layout, geometry, m, &label_color);
 
@@ -275,7 +269,7 @@ bloom_grid_create_cells_image (BloomFilter             *filter,
    * clear squares copied to each row is a blit, and the set squares,
    * plain rectangles, replace what is under them. Nothing overlaps the
    * row labels, so replacing gives what drawing over would. */
-  clear_row = create_clear_row (geometry, scale, fg);
+  clear_row = create_clear_row (geometry, (int) scale, fg);
   cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
   for (guint row = 0; row < rows; row++)
     {
@@ -294,6 +288,27 @@ bloom_grid_create_cells_image (BloomFilter             *filter,
   gdk_cairo_set_source_rgba (cr, fg);
   cairo_fill (cr);
   cairo_destroy (cr);
+}
+
+/* The row labels and the cells as a new image in device pixels, for
+ * bloom_grid_paint_cell() to change and bloom_grid_draw_image() to
+ * show. */
+cairo_surface_t *
+bloom_grid_create_cells_image (BloomFilter             *filter,
+                               PangoLayout             *layout,
+                               const BloomGridGeometry *geometry,
+                               int                      scale,
+                               const GdkRGBA           *fg)
+{
+  cairo_surface_t *image;
+  int width, height;
+
+  bloom_grid_get_cells_size (filter, geometry, &width, &height);
+
+  /* In device pixels, so that the image maps onto them one to one. */
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (image, scale, scale);
+  bloom_grid_draw_cells_image (image, filter, layout, geometry, fg);
 
   return image;
 }

@@ -61,6 +61,11 @@ void              bloom_grid_paint_cells       (cairo_t                 *cr,
                                                 PangoLayout             *layout,
                                                 const BloomGridGeometry *geometry,
                                                 const GdkRGBA           *fg);
+void              bloom_grid_draw_cells_image   (cairo_surface_t         *image,
+                                                 BloomFilter             *filter,
+                                                 PangoLayout             *layout,
+                                                 const BloomGridGeometry *geometry,
+                                                 const GdkRGBA           *fg);
 cairo_surface_t  *bloom_grid_create_cells_image (BloomFilter             *filter,
                                                  PangoLayout             *layout,
                                                  const BloomGridGeometry *geometry,

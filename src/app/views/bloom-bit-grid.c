@@ -14,6 +14,7 @@
 #include "bloom-bit-grid.h"
 #include "bloom-bit-grid-drawing.h"
 #include "bloom-format.h"
+#include "bloom-grid-cells.h"
 #include "bloom-gtk-compat.h"
 #include "bloom-scroll.h"
 
@@ -30,6 +31,7 @@ struct _BloomBitGrid
    * when the allocated width needs others. Newer GTK asks with the width. */
   guint         measured_rows;
   guint         resize_id;
+  guint         spare_id;
   /* View state, not model state: the bit the keyboard is on, and what
    * the grid keeps in view (see show_later()). */
   guint         cursor;
@@ -40,28 +42,21 @@ struct _BloomBitGrid
   GtkAdjustment *vadjustment;
   char         *description; /* the text alternative, as last set */
 
-  /* The row labels and cells as last drawn, and what they were drawn
-   * from. They are an image that is drawn whole only when the size, the
-   * zoom, the colours or m change; a bit that changes redraws its own
-   * square in it (cells_bits is each bit as drawn), and within one filter
-   * bits are only ever set, so its number of set bits tells whether any
-   * changed. Reusing the node lets GTK repaint only where something
-   * changed, not the whole grid. It is one cairo node that paints the
-   * image: the cairo renderer draws every node of the window on each
-   * frame, clipped to what changed, and copying the pixels of an image
-   * costs less there than two thousand rectangles (drawn as shapes over
-   * an image of clear squares, the set ones alone cost more per frame than
-   * the whole image); the GL renderer keeps the texture it made of the
-   * node. */
-  GskRenderNode *cells_node;
+  /* The row labels and cells (bloom-grid-cells.c): one cairo node that
+   * paints an image, drawn whole only when the size, the zoom, the
+   * colours or m change; a bit that changes redraws its own square.
+   * Reusing the node lets GTK repaint only where something changed, not
+   * the whole grid. The cairo renderer draws every node of the window on
+   * each frame, clipped to what changed, and copying the pixels of an
+   * image costs less there than two thousand rectangles (drawn as shapes
+   * over an image of clear squares, the set ones alone cost more per
+   * frame than the whole image); the GL renderer keeps the texture it
+   * made of the node. The ruler over the columns is a node of its own,
+   * made for one geometry and colour. */
+  BloomGridCells *cells;
   GskRenderNode *ruler_node;
-  cairo_surface_t *cells_image;
-  int           cells_scale;
-  BloomFilter  *cells_filter;
-  guint         cells_set_bits;
-  guint8        cells_bits[BLOOM_M_MAX / 8];
-  BloomGridGeometry cells_geometry;
-  GdkRGBA       cells_color;
+  BloomGridGeometry ruler_geometry;
+  GdkRGBA       ruler_color;
 
   /* The marks of the last operation's positions, as last drawn, and what
    * they were drawn from. They are one node too: GTK finds what changed
@@ -317,65 +312,16 @@ bloom_bit_grid_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
-static void
-clear_cells (BloomBitGrid *self)
-{
-  g_clear_pointer (&self->cells_node, gsk_render_node_unref);
-  g_clear_pointer (&self->ruler_node, gsk_render_node_unref);
-  g_clear_pointer (&self->cells_image, cairo_surface_destroy);
-  g_clear_object (&self->cells_filter);
-}
-
 static gboolean
-get_drawn_bit (BloomBitGrid *self,
-               guint         index)
+prepare_spare_idle (gpointer user_data)
 {
-  return (self->cells_bits[index / 8] >> (index % 8)) & 1;
-}
+  BloomBitGrid *self = user_data;
+  g_autoptr(PangoLayout) layout = create_label_layout (self);
 
-static void
-set_drawn_bit (BloomBitGrid *self,
-               guint         index,
-               gboolean      set)
-{
-  if (set)
-    self->cells_bits[index / 8] |= 1u << (index % 8);
-  else
-    self->cells_bits[index / 8] &= ~(1u << (index % 8));
-}
+  self->spare_id = 0;
+  bloom_grid_cells_prepare_spare (self->cells, layout);
 
-/* Draws the squares whose bit differs from the image's anew, in the
- * image, and makes a new node of it. */
-static void
-update_cells (BloomBitGrid            *self,
-              BloomFilter             *filter,
-              const BloomGridGeometry *geometry,
-              const GdkRGBA           *fg)
-{
-  guint m = bloom_filter_get_m (filter);
-  cairo_t *cr = NULL;
-  int width, height;
-
-  for (guint i = 0; i < m; i++)
-    {
-      gboolean bit = bloom_filter_get_bit (filter, i);
-
-      if (bit == get_drawn_bit (self, i))
-        continue;
-
-      if (cr == NULL)
-        cr = cairo_create (self->cells_image);
-      bloom_grid_paint_cell (cr, geometry, i, bit, fg);
-      set_drawn_bit (self, i, bit);
-    }
-  if (cr == NULL)
-    return;
-
-  cairo_destroy (cr);
-  /* A node never changes once made: the new image gets a new one. */
-  g_clear_pointer (&self->cells_node, gsk_render_node_unref);
-  bloom_grid_get_cells_size (filter, geometry, &width, &height);
-  self->cells_node = bloom_grid_draw_image (self->cells_image, width, height);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -386,39 +332,23 @@ append_cells (BloomBitGrid            *self,
               const BloomGridGeometry *geometry,
               const GdkRGBA           *fg)
 {
-  guint set_bits = bloom_filter_count_set_bits (filter);
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  int width, height;
 
-  if (self->cells_node == NULL || self->cells_scale != scale ||
-      (self->cells_filter != filter && bloom_filter_get_m (self->cells_filter) != bloom_filter_get_m (filter)) ||
-      memcmp (&self->cells_geometry, geometry, sizeof *geometry) != 0 ||
-      !gdk_rgba_equal (&self->cells_color, fg))
+  if (self->ruler_node == NULL ||
+      memcmp (&self->ruler_geometry, geometry, sizeof *geometry) != 0 ||
+      !gdk_rgba_equal (&self->ruler_color, fg))
     {
-      clear_cells (self);
-      self->cells_image = bloom_grid_create_cells_image (filter, layout, geometry, scale, fg);
-      bloom_grid_get_cells_size (filter, geometry, &width, &height);
-      self->cells_node = bloom_grid_draw_image (self->cells_image, width, height);
+      g_clear_pointer (&self->ruler_node, gsk_render_node_unref);
       self->ruler_node = bloom_grid_draw_ruler (layout, geometry, fg);
-      memset (self->cells_bits, 0, sizeof self->cells_bits);
-      for (guint i = 0; i < bloom_filter_get_m (filter); i++)
-        set_drawn_bit (self, i, bloom_filter_get_bit (filter, i));
-      self->cells_scale = scale;
-      self->cells_geometry = *geometry;
-      self->cells_color = *fg;
+      self->ruler_geometry = *geometry;
+      self->ruler_color = *fg;
     }
-  else if (self->cells_filter != filter || self->cells_set_bits != set_bits)
-    update_cells (self, filter, geometry, fg);
 
-  if (self->cells_filter != filter)
-    {
-      /* A reference, so that no other filter can appear at this address. */
-      g_clear_object (&self->cells_filter);
-      self->cells_filter = g_object_ref (filter);
-    }
-  self->cells_set_bits = set_bits;
-
-  gtk_snapshot_append_node (snapshot, self->cells_node);
+  gtk_snapshot_append_node (snapshot, bloom_grid_cells_get_node (self->cells, filter, layout,
+                                                                 geometry, scale, fg));
+  /* After the frame that shows it, when nothing is waiting. */
+  if (bloom_grid_cells_needs_spare (self->cells) && self->spare_id == 0)
+    self->spare_id = g_idle_add_full (G_PRIORITY_LOW, prepare_spare_idle, self, NULL);
 }
 
 /* What the marks of the last operation depend on, at @geometry. */
@@ -939,10 +869,12 @@ bloom_bit_grid_dispose (GObject *object)
   BloomBitGrid *self = BLOOM_BIT_GRID (object);
 
   g_clear_handle_id (&self->resize_id, g_source_remove);
+  g_clear_handle_id (&self->spare_id, g_source_remove);
   if (self->vadjustment != NULL)
     g_signal_handlers_disconnect_by_data (self->vadjustment, self);
   g_clear_object (&self->vadjustment);
-  clear_cells (self);
+  g_clear_pointer (&self->cells, bloom_grid_cells_free);
+  g_clear_pointer (&self->ruler_node, gsk_render_node_unref);
   g_clear_pointer (&self->marks_node, gsk_render_node_unref);
   g_clear_object (&self->shown_filter);
 
@@ -1087,6 +1019,7 @@ bloom_bit_grid_init (BloomBitGrid *self)
   GtkGesture *click;
 
   self->cell_size = BLOOM_BIT_GRID_BASE_CELL;
+  self->cells = bloom_grid_cells_new ();
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   /* The bits can be inspected from the keyboard: the grid takes the focus
    * and moves a cursor with the arrow keys. */

@@ -1,0 +1,301 @@
+/* bloom-grid-cells.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-grid-cells"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "bloom-grid-cells.h"
+
+/* Why two images: the node of the last frame stays alive until GTK has
+ * drawn the next one (it is the widget's node, and the renderer compares
+ * the next frame with it), and its cairo recording holds a snapshot of
+ * the image it painted. Drawing on that image, even one square, makes
+ * cairo copy the whole image first (2.6 MB at m = 1024), and so does
+ * freeing it for a new size. Fresh memory costs a page fault per 4 kB
+ * on first use, which on a virtual machine is some 10 µs: 640 faults
+ * per resize and per first insert into a new filter. So a change is
+ * drawn on the other image, which no frame shows any more, brought up
+ * to date square by square, and a new size reuses an image's pixels.
+ * The images are drawn whole only when the size, the zoom, the colours
+ * or m change. */
+
+typedef struct
+{
+  cairo_surface_t *surface;    /* over pixels; NULL before the first drawing */
+  guchar          *pixels;
+  gsize            capacity;   /* bytes */
+  /* The recording of the last node made from it: while anything but us
+   * holds it, a frame may still show it. */
+  cairo_surface_t *recording;
+  gboolean         current;    /* drawn for the layout in BloomGridCells */
+  guint8           bits[BLOOM_M_MAX / 8];  /* each bit as drawn */
+} CellsImage;
+
+struct _BloomGridCells
+{
+  CellsImage        images[2];
+  guint             shown;     /* the image node was made from */
+  GskRenderNode    *node;
+
+  /* What node shows. A reference to the filter, so that no other
+   * filter can appear at its address. */
+  BloomFilter      *filter;
+  guint             set_bits;
+  guint             m;
+  BloomGridGeometry geometry;
+  int               scale;
+  GdkRGBA           color;
+
+  BloomGridCellsStats stats;
+};
+
+BloomGridCells *
+bloom_grid_cells_new (void)
+{
+  return g_new0 (BloomGridCells, 1);
+}
+
+static void
+cells_image_clear (CellsImage *image)
+{
+  g_clear_pointer (&image->recording, cairo_surface_destroy);
+  /* A recording still alive elsewhere gets its copy of the pixels here,
+   * before they are freed. */
+  g_clear_pointer (&image->surface, cairo_surface_destroy);
+  g_clear_pointer (&image->pixels, g_free);
+  image->capacity = 0;
+}
+
+void
+bloom_grid_cells_free (BloomGridCells *cells)
+{
+  if (cells == NULL)
+    return;
+
+  g_clear_pointer (&cells->node, gsk_render_node_unref);
+  for (guint i = 0; i < G_N_ELEMENTS (cells->images); i++)
+    cells_image_clear (&cells->images[i]);
+  g_clear_object (&cells->filter);
+  g_free (cells);
+}
+
+/* Whether no frame can show @image any more. Then the recording, which
+ * only we hold, is finished, so that it lets go of the image's pixels
+ * and drawing on them copies nothing. */
+static gboolean
+cells_image_is_free (CellsImage *image)
+{
+  if (image->recording == NULL)
+    return TRUE;
+  if (cairo_surface_get_reference_count (image->recording) > 1)
+    return FALSE;
+
+  cairo_surface_finish (image->recording);
+  g_clear_pointer (&image->recording, cairo_surface_destroy);
+
+  return TRUE;
+}
+
+static guint
+pick_image (BloomGridCells *cells)
+{
+  guint other = 1 - cells->shown;
+
+  if (cells_image_is_free (&cells->images[other]))
+    return other;
+  if (cells_image_is_free (&cells->images[cells->shown]))
+    return cells->shown;
+
+  /* Two new nodes within one frame: cairo keeps what the older node
+   * shows by copying it. */
+  cells->stats.drawn_while_shown++;
+
+  return other;
+}
+
+static gboolean
+get_bit (const CellsImage *image,
+         guint             index)
+{
+  return (image->bits[index / 8] >> (index % 8)) & 1;
+}
+
+static void
+set_bit (CellsImage *image,
+         guint       index,
+         gboolean    set)
+{
+  if (set)
+    image->bits[index / 8] |= 1u << (index % 8);
+  else
+    image->bits[index / 8] &= ~(1u << (index % 8));
+}
+
+/* The whole image anew, for the layout in @cells, on pixels it already
+ * has when they are enough (and not four times too many). */
+static void
+draw_whole (BloomGridCells *cells,
+            CellsImage     *image,
+            BloomFilter    *filter,
+            PangoLayout    *layout)
+{
+  int width, height, stride;
+  gsize size;
+
+  bloom_grid_get_cells_size (filter, &cells->geometry, &width, &height);
+  width *= cells->scale;
+  height *= cells->scale;
+  stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
+  size = (gsize) stride * (gsize) height;
+
+  g_clear_pointer (&image->surface, cairo_surface_destroy);
+  if (size > image->capacity || size < image->capacity / 4)
+    {
+      g_free (image->pixels);
+      image->pixels = g_malloc (MAX (size, 1));
+      image->capacity = size;
+      cells->stats.allocations++;
+    }
+  memset (image->pixels, 0, size);
+  image->surface = cairo_image_surface_create_for_data (image->pixels, CAIRO_FORMAT_ARGB32,
+                                                        width, height, stride);
+  cairo_surface_set_device_scale (image->surface, cells->scale, cells->scale);
+  bloom_grid_draw_cells_image (image->surface, filter, layout, &cells->geometry, &cells->color);
+  cells->stats.whole_drawings++;
+
+  memset (image->bits, 0, sizeof image->bits);
+  for (guint i = 0; i < cells->m; i++)
+    set_bit (image, i, bloom_filter_get_bit (filter, i));
+  image->current = TRUE;
+}
+
+/* The squares whose bit differs from the image's, anew. */
+static void
+draw_changes (BloomGridCells *cells,
+              CellsImage     *image,
+              BloomFilter    *filter)
+{
+  cairo_t *cr = NULL;
+
+  for (guint i = 0; i < cells->m; i++)
+    {
+      gboolean bit = bloom_filter_get_bit (filter, i);
+
+      if (bit == get_bit (image, i))
+        continue;
+
+      if (cr == NULL)
+        cr = cairo_create (image->surface);
+      bloom_grid_paint_cell (cr, &cells->geometry, i, bit, &cells->color);
+      set_bit (image, i, bit);
+    }
+  g_clear_pointer (&cr, cairo_destroy);
+}
+
+/* The node that shows @filter's row labels and cells at @geometry: the
+ * same node as last time while none of it changed, so that GTK need not
+ * draw it again. */
+GskRenderNode *
+bloom_grid_cells_get_node (BloomGridCells          *cells,
+                           BloomFilter             *filter,
+                           PangoLayout             *layout,
+                           const BloomGridGeometry *geometry,
+                           int                      scale,
+                           const GdkRGBA           *fg)
+{
+  guint m, set_bits, index;
+  CellsImage *image;
+  int width, height;
+
+  g_return_val_if_fail (cells != NULL, NULL);
+  g_return_val_if_fail (BLOOM_IS_FILTER (filter), NULL);
+  g_return_val_if_fail (PANGO_IS_LAYOUT (layout), NULL);
+  g_return_val_if_fail (geometry != NULL && geometry->columns > 0, NULL);
+  g_return_val_if_fail (scale > 0, NULL);
+  g_return_val_if_fail (fg != NULL, NULL);
+
+  m = bloom_filter_get_m (filter);
+  set_bits = bloom_filter_count_set_bits (filter);
+  if (cells->node == NULL || cells->scale != scale || cells->m != m ||
+      memcmp (&cells->geometry, geometry, sizeof *geometry) != 0 ||
+      !gdk_rgba_equal (&cells->color, fg))
+    {
+      cells->images[0].current = cells->images[1].current = FALSE;
+      cells->m = m;
+      cells->geometry = *geometry;
+      cells->scale = scale;
+      cells->color = *fg;
+    }
+  else if (cells->filter == filter && cells->set_bits == set_bits)
+    return cells->node;
+
+  /* Ours is not a reason to keep an image. */
+  g_clear_pointer (&cells->node, gsk_render_node_unref);
+  index = pick_image (cells);
+  image = &cells->images[index];
+  if (image->current)
+    draw_changes (cells, image, filter);
+  else
+    draw_whole (cells, image, filter, layout);
+
+  bloom_grid_get_cells_size (filter, geometry, &width, &height);
+  cells->node = bloom_grid_draw_image (image->surface, width, height);
+  g_clear_pointer (&image->recording, cairo_surface_destroy);
+  image->recording = cairo_surface_reference (gsk_cairo_node_get_surface (cells->node));
+  cells->shown = index;
+  g_set_object (&cells->filter, filter);
+  cells->set_bits = set_bits;
+
+  return cells->node;
+}
+
+/* Whether the image that is not shown would have to be drawn whole for
+ * the next change. */
+gboolean
+bloom_grid_cells_needs_spare (BloomGridCells *cells)
+{
+  g_return_val_if_fail (cells != NULL, FALSE);
+
+  return cells->node != NULL && !cells->images[1 - cells->shown].current;
+}
+
+/* Draws the image that is not shown whole, for what the node shows, so
+ * that the next change draws only its own squares, on pixels already in
+ * memory: after a new filter or a resize, that moves a whole drawing
+ * (and, the first time, the new pixels' page faults) out of the next
+ * operation into an idle moment. Nothing is done while a frame may
+ * still show that image. Returns whether it was drawn. */
+gboolean
+bloom_grid_cells_prepare_spare (BloomGridCells *cells,
+                                PangoLayout    *layout)
+{
+  CellsImage *spare;
+
+  g_return_val_if_fail (cells != NULL, FALSE);
+  g_return_val_if_fail (PANGO_IS_LAYOUT (layout), FALSE);
+
+  if (!bloom_grid_cells_needs_spare (cells))
+    return FALSE;
+  spare = &cells->images[1 - cells->shown];
+  if (!cells_image_is_free (spare))
+    return FALSE;
+
+  draw_whole (cells, spare, cells->filter, layout);
+
+  return TRUE;
+}
+
+void
+bloom_grid_cells_get_stats (BloomGridCells      *cells,
+                            BloomGridCellsStats *stats)
+{
+  g_return_if_fail (cells != NULL);
+  g_return_if_fail (stats != NULL);
+
+  *stats = cells->stats;
+}

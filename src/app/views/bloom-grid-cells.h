@@ -1,0 +1,43 @@
+/* bloom-grid-cells.h — the bit grid's row labels and cells as one
+ * render node, kept in two images that take turns, so that a change is
+ * drawn without copying the pixels the last frame still shows
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bloom-bit-grid-drawing.h"
+
+G_BEGIN_DECLS
+
+typedef struct _BloomGridCells BloomGridCells;
+
+BloomGridCells *bloom_grid_cells_new      (void);
+void            bloom_grid_cells_free     (BloomGridCells          *cells);
+GskRenderNode  *bloom_grid_cells_get_node (BloomGridCells          *cells,
+                                           BloomFilter             *filter,
+                                           PangoLayout             *layout,
+                                           const BloomGridGeometry *geometry,
+                                           int                      scale,
+                                           const GdkRGBA           *fg);
+gboolean        bloom_grid_cells_needs_spare   (BloomGridCells *cells);
+gboolean        bloom_grid_cells_prepare_spare (BloomGridCells *cells,
+                                                PangoLayout    *layout);
+
+/* What it did so far, for tests. */
+typedef struct
+{
+  guint allocations;        /* of pixels */
+  guint whole_drawings;     /* of an image, not only the squares that changed */
+  guint drawn_while_shown;  /* on an image a live node was made from: cairo copied it first */
+} BloomGridCellsStats;
+
+void            bloom_grid_cells_get_stats     (BloomGridCells      *cells,
+                                                BloomGridCellsStats *stats);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BloomGridCells, bloom_grid_cells_free)
+
+G_END_DECLS
