@@ -21,8 +21,9 @@
  * per resize and per first insert into a new filter. So a change is
  * drawn on the other image, which no frame shows any more, brought up
  * to date square by square, and a new size reuses an image's pixels.
- * The images are drawn whole only when the size, the zoom, the colours
- * or m change. */
+ * An image is drawn whole only when the size, the zoom, the colours or m
+ * change: the shown one in that frame, the other at idle priority after
+ * it (bloom_grid_cells_prepare_spare()). */
 
 typedef struct
 {
@@ -231,6 +232,8 @@ bloom_grid_cells_get_node (BloomGridCells          *cells,
       cells->scale = scale;
       cells->color = *fg;
     }
+  /* Within one filter bits are only ever set: the same count is the same
+   * bits. */
   else if (cells->filter == filter && cells->set_bits == set_bits)
     return cells->node;
 
