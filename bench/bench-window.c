@@ -77,9 +77,11 @@
  * and a reflowing resize (p99 ≤ 16 ms).
  *
  * For callgrind, bench_window_measured_operation() holds exactly one
- * measured operation:
+ * measured operation, and bench_window_measured_resize() one resize:
  *   valgrind --tool=callgrind --toggle-collect=bench_window_measured_operation \
  *     bench/bench-window --ops 100 --resizes 0
+ *   valgrind --tool=callgrind --toggle-collect=bench_window_measured_resize \
+ *     bench/bench-window --ops 0 --resizes 20
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -342,6 +344,51 @@ bench_window_measured_operation (GtkWidget  *window,
                                  Sample     *sample)
 {
   measure_operation (window, action, sample);
+}
+
+/* One resize to @width, through this function for callgrind's
+ * --toggle-collect as well: from gtk_window_set_default_size() to the
+ * first frame rendered at the new width. */
+G_GNUC_NO_INLINE void bench_window_measured_resize (GtkWidget *window,
+                                                    int        width,
+                                                    Sample    *sample);
+
+G_GNUC_NO_INLINE void
+bench_window_measured_resize (GtkWidget *window,
+                              int        width,
+                              Sample    *sample)
+{
+  int old_width = gtk_widget_get_width (window);
+  guint n_frames = clock_.n_frames;
+  guint n_renders = clock_.n_renders;
+  gint64 start, start_cpu, action_done;
+  guint64 start_faults;
+  gboolean timed_out = FALSE;
+  guint id;
+
+  start_faults = bench_thread_minor_faults ();
+  start_cpu = bench_thread_cpu_us ();
+  start = g_get_monotonic_time ();
+  gtk_window_set_default_size (GTK_WINDOW (window), width, HEIGHT);
+  action_done = g_get_monotonic_time ();
+
+  id = g_timeout_add (5000, set_flag, &timed_out);
+  while (!timed_out)
+    {
+      /* The allocation is the default size less the decorations. */
+      if (clock_.n_frames > n_frames && clock_.renders_at_frame > n_renders &&
+          gtk_widget_get_width (window) != old_width)
+        break;
+      g_main_context_iteration (NULL, TRUE);
+    }
+  if (timed_out)
+    g_error ("bench-window: the window did not resize to %d (it is %d wide)", width,
+             gtk_widget_get_width (window));
+  g_source_remove (id);
+
+  fill_sample (sample, start, start_cpu, start_faults, action_done);
+  sample->frames = clock_.n_frames - n_frames;
+  sample->renders = clock_.renders_at_frame - n_renders;
 }
 
 /* The @q quantile (0–1) of field @offset of @samples. */
@@ -711,40 +758,11 @@ main (int   argc,
   for (int i = 0; i < n_resizes; i++)
     {
       int width = i % 2 == 0 ? NARROW : WIDTH;
-      int old_width = gtk_widget_get_width (window);
-      guint n_frames = clock_.n_frames;
-      guint n_renders = clock_.n_renders;
-      gint64 start, start_cpu, action_done;
-      guint64 start_faults;
-      gboolean timed_out = FALSE;
-      guint id;
       Sample sample;
 
       wait_quiet (quiet_ms);
 
-      start_faults = bench_thread_minor_faults ();
-      start_cpu = bench_thread_cpu_us ();
-      start = g_get_monotonic_time ();
-      gtk_window_set_default_size (GTK_WINDOW (window), width, HEIGHT);
-      action_done = g_get_monotonic_time ();
-
-      id = g_timeout_add (5000, set_flag, &timed_out);
-      while (!timed_out)
-        {
-          /* The allocation is the default size less the decorations. */
-          if (clock_.n_frames > n_frames && clock_.renders_at_frame > n_renders &&
-              gtk_widget_get_width (window) != old_width)
-            break;
-          g_main_context_iteration (NULL, TRUE);
-        }
-      if (timed_out)
-        g_error ("bench-window: the window did not resize to %d (it is %d wide)", width,
-                 gtk_widget_get_width (window));
-      g_source_remove (id);
-
-      fill_sample (&sample, start, start_cpu, start_faults, action_done);
-      sample.frames = clock_.n_frames - n_frames;
-      sample.renders = clock_.renders_at_frame - n_renders;
+      bench_window_measured_resize (window, width, &sample);
       g_array_append_val (resizes, sample);
       columns[i % 2] = bloom_bit_grid_get_columns (grid);
       allocated[i % 2] = gtk_widget_get_width (window);

@@ -312,8 +312,12 @@ bloom_bit_grid_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
+/* How long a new layout holds before the cells' other image is drawn for
+ * it: longer than a frame, shorter than typing the next string. */
+#define SPARE_DELAY_MS 100
+
 static gboolean
-prepare_spare_idle (gpointer user_data)
+prepare_spare_timeout (gpointer user_data)
 {
   BloomBitGrid *self = user_data;
   g_autoptr(PangoLayout) layout = create_label_layout (self);
@@ -346,9 +350,13 @@ append_cells (BloomBitGrid            *self,
 
   gtk_snapshot_append_node (snapshot, bloom_grid_cells_get_node (self->cells, filter, layout,
                                                                  geometry, scale, fg));
-  /* After the frame that shows it, when nothing is waiting. */
-  if (bloom_grid_cells_needs_spare (self->cells) && self->spare_id == 0)
-    self->spare_id = g_idle_add_full (G_PRIORITY_LOW, prepare_spare_idle, self, NULL);
+  /* Once the layout has held for a moment: not between the frames of a
+   * window being resized, where each frame needs another layout. */
+  if (bloom_grid_cells_needs_spare (self->cells))
+    {
+      g_clear_handle_id (&self->spare_id, g_source_remove);
+      self->spare_id = g_timeout_add_full (G_PRIORITY_LOW, SPARE_DELAY_MS, prepare_spare_timeout, self, NULL);
+    }
 }
 
 /* What the marks of the last operation depend on, at @geometry. */

@@ -22,8 +22,8 @@
  * drawn on the other image, which no frame shows any more, brought up
  * to date square by square, and a new size reuses an image's pixels.
  * An image is drawn whole only when the size, the zoom, the colours or m
- * change: the shown one in that frame, the other at idle priority after
- * it (bloom_grid_cells_prepare_spare()). */
+ * change: the shown one in that frame, the other a moment after it
+ * (bloom_grid_cells_prepare_spare()). */
 
 typedef struct
 {
@@ -271,7 +271,7 @@ bloom_grid_cells_needs_spare (BloomGridCells *cells)
  * that the next change draws only its own squares, on pixels already in
  * memory: after a new filter or a resize, that moves a whole drawing
  * (and, the first time, the new pixels' page faults) out of the next
- * operation into an idle moment. Nothing is done while a frame may
+ * operation into a quiet moment. Nothing is done while a frame may
  * still show that image. Returns whether it was drawn. */
 gboolean
 bloom_grid_cells_prepare_spare (BloomGridCells *cells,
