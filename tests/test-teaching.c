@@ -1370,21 +1370,25 @@ cells_test_geometry (guint columns)
   return geometry;
 }
 
-/* @node paints the cells of @filter at @geometry as a picture does. */
+/* @node paints the cells of @filter at @geometry as a picture does, at
+ * @scale. */
 static void
-assert_cells_node (GskRenderNode           *node,
-                   BloomFilter             *filter,
-                   PangoLayout             *layout,
-                   const BloomGridGeometry *geometry,
-                   const GdkRGBA           *color)
+assert_cells_node_at_scale (GskRenderNode           *node,
+                            BloomFilter             *filter,
+                            PangoLayout             *layout,
+                            const BloomGridGeometry *geometry,
+                            const GdkRGBA           *color,
+                            int                      scale)
 {
   cairo_surface_t *image, *reference;
   cairo_t *cr;
   int width, height;
 
   bloom_grid_get_cells_size (filter, geometry, &width, &height);
-  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  reference = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  reference = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (image, scale, scale);
+  cairo_surface_set_device_scale (reference, scale, scale);
   cr = cairo_create (image);
   gsk_render_node_draw (node, cr);
   cairo_destroy (cr);
@@ -1394,6 +1398,16 @@ assert_cells_node (GskRenderNode           *node,
   assert_same_pixels (image, reference);
   cairo_surface_destroy (image);
   cairo_surface_destroy (reference);
+}
+
+static void
+assert_cells_node (GskRenderNode           *node,
+                   BloomFilter             *filter,
+                   PangoLayout             *layout,
+                   const BloomGridGeometry *geometry,
+                   const GdkRGBA           *color)
+{
+  assert_cells_node_at_scale (node, filter, layout, geometry, color, 1);
 }
 
 static void
@@ -1530,6 +1544,20 @@ test_grid_cells_take_turns (void)
   }
   bloom_grid_cells_get_stats (cells, &stats);
   g_assert_cmpuint (stats.drawn_while_shown, ==, 1);
+
+  /* A window moved to a screen of scale 2: drawn anew in device pixels. */
+  gsk_render_node_unref (older);
+  older = shown;
+  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 2, &color));
+  assert_cells_node_at_scale (shown, filter, layout, &narrow, &color, 2);
+  gsk_render_node_unref (older);
+  older = gsk_render_node_ref (shown);
+  g_assert_true (bloom_grid_cells_prepare_spare (cells, layout));
+  insert_numbered (session, 120, 130);
+  gsk_render_node_unref (older);
+  older = shown;
+  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 2, &color));
+  assert_cells_node_at_scale (shown, filter, layout, &narrow, &color, 2);
 
   gsk_render_node_unref (older);
   gsk_render_node_unref (shown);
