@@ -1565,6 +1565,50 @@ test_grid_cells_take_turns (void)
   g_object_unref (context);
 }
 
+static gboolean
+set_done (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The main loop for @ms milliseconds. */
+static void
+run_for_ms (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, set_done, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* A moment after Create, the grid has its second image ready: the first
+ * insert redraws only its squares, and so do the next. */
+static void
+test_grid_first_insert_squares_only (Fixture       *fixture,
+                                     gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+  BloomGridCellsStats before, after;
+
+  create_filter (fixture, "1024", "12");
+  wait_for_draw (fixture);
+  run_for_ms (300);
+  bloom_bit_grid_get_cells_stats (grid, &before);
+  g_assert_cmpuint (before.whole_drawings, >=, 1);
+
+  run (fixture, "filter.insert", "apple");
+  wait_for_draw (fixture);
+  run (fixture, "filter.insert", "banana");
+  wait_for_draw (fixture);
+  bloom_bit_grid_get_cells_stats (grid, &after);
+  g_assert_cmpuint (after.whole_drawings, ==, before.whole_drawings);
+  g_assert_cmpuint (after.allocations, ==, before.allocations);
+  g_assert_cmpuint (after.drawn_while_shown, ==, 0);
+}
+
 /* The grid's node of the marks (frames, for the renderer) paints the
  * pixels that painting them on a cairo context (pictures) paints: every
  * frame, the ring of the newest step while stepping, nothing for a
@@ -1644,6 +1688,7 @@ main (int   argc,
   ADD ("step-through", test_step_through);
   ADD ("step-through-query", test_step_through_query);
   ADD ("grid-marks", test_grid_marks);
+  ADD ("grid-first-insert-squares-only", test_grid_first_insert_squares_only);
   ADD ("grid-readable", test_grid_readable);
   ADD ("grid-marks-apart", test_grid_marks_apart);
   ADD ("grid-cursor-with-focus", test_grid_cursor_with_focus);

@@ -1236,3 +1236,14 @@ bloom_bit_grid_draw_picture (BloomBitGrid *self,
   bloom_grid_paint_marks (cr, &marks);
   cairo_restore (cr);
 }
+
+/* What the image of the cells cost so far (tests). */
+void
+bloom_bit_grid_get_cells_stats (BloomBitGrid        *self,
+                                BloomGridCellsStats *stats)
+{
+  g_return_if_fail (BLOOM_IS_BIT_GRID (self));
+  g_return_if_fail (stats != NULL);
+
+  bloom_grid_cells_get_stats (self->cells, stats);
+}

@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "bloom-grid-cells.h"
 #include "bloom-model.h"
 #include "bloom-session-view.h"
 
@@ -47,5 +48,7 @@ gboolean      bloom_bit_grid_get_picture_size (BloomBitGrid *self,
                                                int          *height);
 void          bloom_bit_grid_draw_picture  (BloomBitGrid *self,
                                             cairo_t      *cr);
+void          bloom_bit_grid_get_cells_stats (BloomBitGrid        *self,
+                                              BloomGridCellsStats *stats);
 
 G_END_DECLS
