@@ -652,17 +652,6 @@ wait_until (Fixture  *fixture,
   g_source_remove (timeout);
 }
 
-/* Runs the main loop for @msec, however idle it is. */
-static void
-run_for (guint msec)
-{
-  gboolean expired = FALSE;
-
-  g_timeout_add (msec, timed_out, &expired);
-  while (!expired)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static double
 page_end (GtkAdjustment *page)
 {

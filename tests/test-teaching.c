@@ -1565,25 +1565,6 @@ test_grid_cells_take_turns (void)
   g_object_unref (context);
 }
 
-static gboolean
-set_done (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-
-  return G_SOURCE_REMOVE;
-}
-
-/* The main loop for @ms milliseconds. */
-static void
-run_for_ms (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, set_done, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 /* A moment after Create, the grid has its second image ready: the first
  * insert redraws only its squares, and so do the next. */
 static void
@@ -1595,7 +1576,7 @@ test_grid_first_insert_squares_only (Fixture       *fixture,
 
   create_filter (fixture, "1024", "12");
   wait_for_draw (fixture);
-  run_for_ms (300);
+  run_for (300);
   bloom_bit_grid_get_cells_stats (grid, &before);
   g_assert_cmpuint (before.whole_drawings, >=, 1);
 

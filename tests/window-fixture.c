@@ -66,6 +66,26 @@ settle (void)
     ;
 }
 
+static gboolean
+set_expired (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop for @ms milliseconds, however idle it is: what is
+ * under way (a timeout, a write) ends. */
+void
+run_for (guint ms)
+{
+  gboolean expired = FALSE;
+
+  g_timeout_add (ms, set_expired, &expired);
+  while (!expired)
+    g_main_context_iteration (NULL, TRUE);
+}
+
 void
 wait_for_draw (Fixture *fixture)
 {

@@ -29,6 +29,7 @@ const char *label_text        (Fixture       *fixture,
                                const char    *name);
 void        settle            (void);
 void        wait_for_draw     (Fixture       *fixture);
+void        run_for           (guint          ms);
 void        type_into         (Fixture       *fixture,
                                const char    *field,
                                const char    *text);
