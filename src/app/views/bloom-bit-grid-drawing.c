@@ -244,7 +244,9 @@ create_clear_row (const BloomGridGeometry *geometry,
 
 /* The row labels and the cells, drawn on @image: clear (transparent),
  * in device pixels with its device scale set, as large as
- * bloom_grid_get_cells_size() times the scale. */
+ * bloom_grid_get_cells_size() times the scale; for
+ * bloom_grid_paint_cell() to change and bloom_grid_draw_image() to
+ * show. */
 void
 bloom_grid_draw_cells_image (cairo_surface_t         *image,
                              BloomFilter             *filter,
@@ -290,31 +292,8 @@ bloom_grid_draw_cells_image (cairo_surface_t         *image,
   cairo_destroy (cr);
 }
 
-/* The row labels and the cells as a new image in device pixels, for
- * bloom_grid_paint_cell() to change and bloom_grid_draw_image() to
- * show. */
-cairo_surface_t *
-bloom_grid_create_cells_image (BloomFilter             *filter,
-                               PangoLayout             *layout,
-                               const BloomGridGeometry *geometry,
-                               int                      scale,
-                               const GdkRGBA           *fg)
-{
-  cairo_surface_t *image;
-  int width, height;
-
-  bloom_grid_get_cells_size (filter, geometry, &width, &height);
-
-  /* In device pixels, so that the image maps onto them one to one. */
-  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
-  cairo_surface_set_device_scale (image, scale, scale);
-  bloom_grid_draw_cells_image (image, filter, layout, geometry, fg);
-
-  return image;
-}
-
 /* The square of bit @index drawn anew, set or clear, on an image of
- * bloom_grid_create_cells_image(): a bit that changed costs one square,
+ * bloom_grid_draw_cells_image(): a bit that changed costs one square,
  * not the whole grid. Its drawing lies inside the square, which is
  * cleared first, so the result is the same as drawing the whole grid
  * again. */

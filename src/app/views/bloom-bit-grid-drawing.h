@@ -66,11 +66,6 @@ void              bloom_grid_draw_cells_image   (cairo_surface_t         *image,
                                                  PangoLayout             *layout,
                                                  const BloomGridGeometry *geometry,
                                                  const GdkRGBA           *fg);
-cairo_surface_t  *bloom_grid_create_cells_image (BloomFilter             *filter,
-                                                 PangoLayout             *layout,
-                                                 const BloomGridGeometry *geometry,
-                                                 int                      scale,
-                                                 const GdkRGBA           *fg);
 void              bloom_grid_paint_cell         (cairo_t                 *cr,
                                                  const BloomGridGeometry *geometry,
                                                  guint                    index,
