@@ -1422,6 +1422,50 @@ resize_until_reflowed (Fixture *fixture,
   g_assert_cmpuint (bloom_bit_grid_get_columns (grid), !=, old_columns);
 }
 
+/* The grid's legend, a sentence beside the "Bits" heading, is laid out
+ * only at the widths it is given: a horizontal box asks each child how
+ * wide it must be at the box's height, and a wrapping GtkLabel answers
+ * that by laying its text out at width after width. On Wayland a resize
+ * asks at several heights (57 layouts of the legend in four resizes
+ * under Weston, some 4 million instructions per resize, a twelfth of
+ * it); X11 here asks at one, so the test also asks as the row does. */
+static void
+test_grid_legend_layouts (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
+  const int widths[] = { 900, 1280, 1000, 1280 };
+
+  create_filter (fixture, "1024", "3");
+  wait_for_draw (fixture);
+  settle ();
+  g_assert_true (gtk_widget_get_mapped (child (fixture, "grid_legend")));
+
+  widths_text = "Filled: 1 (set).";
+  widths_set = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      resize_until_reflowed (fixture, widths[i], bloom_bit_grid_get_columns (grid));
+      settle ();
+    }
+  widths_text = NULL;
+
+  g_test_message ("the legend was laid out at %u widths in %u resizes", widths_set,
+                  (guint) G_N_ELEMENTS (widths));
+  g_assert_cmpuint (widths_set, >=, 1);
+  g_assert_cmpuint (widths_set, <=, 3 * G_N_ELEMENTS (widths));
+
+  /* What the legend's row asks, at heights it passes through on Wayland. */
+  widths_text = "Filled: 1 (set).";
+  widths_set = 0;
+  for (int height = 20; height <= 60; height += 10)
+    gtk_widget_measure (gtk_widget_get_parent (child (fixture, "grid_legend")),
+                        GTK_ORIENTATION_HORIZONTAL, height, NULL, NULL, NULL, NULL);
+  widths_text = NULL;
+  g_test_message ("measured for 5 heights, the legend was laid out at %u widths", widths_set);
+  g_assert_cmpuint (widths_set, ==, 0);
+}
+
 /* A resize that reflows a grid taller than its scroller lays it out
  * once: GTK 4.8's scrolled window asks the grid for its height without
  * a width, and the grid no longer waits to be measured again a frame
@@ -1846,6 +1890,7 @@ main (int   argc,
   ADD ("operations-keep-layout", test_operations_keep_layout);
   ADD ("positions-keep-room", test_positions_keep_room);
   ADD ("grid-reflow", test_grid_reflow);
+  ADD ("grid-legend-layouts", test_grid_legend_layouts);
   ADD ("sections-built-when-opened", test_sections_built_when_opened);
   ADD ("menu-built-when-opened", test_menu_built_when_opened);
 
