@@ -17,7 +17,9 @@
 #include "bloom-application.h"
 #include "bloom-experiment-view.h"
 #include "bloom-lecture-bar.h"
+#include "bloom-value-label.h"
 #include "bloom-window.h"
+#include "layout-widths.h"
 #include "test-isolation.h"
 #include "window-child.h"
 
@@ -581,6 +583,65 @@ test_refused (void)
   close_window (window);
 }
 
+/* A widget showing @text, whichever kind of label it is. */
+static gboolean
+shows_text (GtkWidget     *widget,
+            gconstpointer  text)
+{
+  if (BLOOM_IS_VALUE_LABEL (widget))
+    return g_str_equal (bloom_value_label_get_text (BLOOM_VALUE_LABEL (widget)), text);
+  if (GTK_IS_LABEL (widget))
+    return g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text);
+
+  return FALSE;
+}
+
+/* The bar's title (the lecture's), beside "Step 3 of 10", is laid out
+ * only at the widths it is given. A row asks each child how wide it must
+ * be at the row's height, and a wrapping GtkLabel answers that by laying
+ * its text out at width after width: 1112 layouts of the example's title
+ * in its first nine steps (which change the zoom, and so the widths),
+ * though the title never changed; 37 now. */
+static void
+test_title_layouts (void)
+{
+  BloomWindow *window = BLOOM_WINDOW (bloom_window_new (GTK_APPLICATION (application),
+                                                        bloom_application_get_store (BLOOM_APPLICATION (application))));
+  const guint n_steps = 9;
+  const char *example_title = "Why a Bloom filter says yes to strangers";
+  GtkWidget *title;
+  guint n_widths;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "session.open-example-lecture", NULL));
+  wait_until (presenting, window);
+  title = window_find (GTK_WIDGET (find_bar (GTK_WIDGET (window))), shows_text, example_title);
+  g_assert_nonnull (title);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+
+  layout_widths_watch (example_title);
+  for (guint i = 0; i < n_steps; i++)
+    {
+      g_assert_true (press (window, GDK_KEY_Page_Down));
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+    }
+  n_widths = layout_widths_stop ();
+  g_test_message ("in %u steps, the title was laid out at %u widths", n_steps, n_widths);
+  g_assert_cmpuint (n_widths, <=, 8 * n_steps);
+
+  /* What its row asks, at heights a window passes through. */
+  layout_widths_watch (example_title);
+  for (int height = 20; height <= 60; height += 10)
+    gtk_widget_measure (gtk_widget_get_parent (title), GTK_ORIENTATION_HORIZONTAL, height,
+                        NULL, NULL, NULL, NULL);
+  n_widths = layout_widths_stop ();
+  g_test_message ("measured for 5 heights, the title was laid out at %u widths", n_widths);
+  g_assert_cmpuint (n_widths, ==, 0);
+
+  g_assert_true (press (window, GDK_KEY_Escape));
+  close_window (window);
+}
+
 /* Help: "Open Example Lecture", the one that ships with the app. */
 static void
 test_example (void)
@@ -626,6 +687,7 @@ main (int   argc,
   g_test_add_func ("/lecture-window/blank", test_blank);
   g_test_add_func ("/lecture-window/refused", test_refused);
   g_test_add_func ("/lecture-window/example", test_example);
+  g_test_add_func ("/lecture-window/title-layouts", test_title_layouts);
 
   status = g_test_run ();
   g_clear_object (&application);

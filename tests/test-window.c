@@ -19,6 +19,7 @@
 #include "bloom-value-label.h"
 #include "bloom-verdict-icon.h"
 #include "bloom-window.h"
+#include "layout-widths.h"
 #include "window-child.h"
 #include "window-fixture.h"
 #include "test-isolation.h"
@@ -1207,26 +1208,6 @@ test_value_label_font_figures (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* pango_layout_set_width(), counted for layouts of a text starting with
- * widths_text: each new width lays the whole text out again. */
-static const char *widths_text;
-static guint widths_set;
-
-void
-pango_layout_set_width (PangoLayout *layout,
-                        int          width)
-{
-  static void (*real_set_width) (PangoLayout *, int);
-
-  if (real_set_width == NULL)
-    real_set_width = dlsym (RTLD_NEXT, "pango_layout_set_width");
-  if (widths_text != NULL && width != pango_layout_get_width (layout) &&
-      g_str_has_prefix (pango_layout_get_text (layout), widths_text))
-    widths_set++;
-
-  real_set_width (layout, width);
-}
-
 /* The first start's notice, a paragraph: GTK measures a wrapping
  * GtkLabel by laying it out at width after width (117 times before the
  * first frame, 16 ms of start-up on GTK 4.8); the notice is laid out
@@ -1234,18 +1215,19 @@ pango_layout_set_width (PangoLayout *layout,
 static void
 test_notice_layouts (void)
 {
+  const char *notice_start = "A Bloom filter is an array of m bits";
   Fixture fixture;
+  guint widths;
 
-  widths_text = "A Bloom filter is an array of m bits";
-  widths_set = 0;
+  layout_widths_watch (notice_start);
   fixture_set_up (&fixture, NULL);
   settle ();
-  g_assert_true (g_str_has_prefix (label_text (&fixture, "notice_label"), widths_text));
+  widths = layout_widths_stop ();
+  g_assert_true (g_str_has_prefix (label_text (&fixture, "notice_label"), notice_start));
   g_assert_true (gtk_widget_get_mapped (child (&fixture, "notice_label")));
-  g_test_message ("the notice was laid out at %u widths", widths_set);
-  g_assert_cmpuint (widths_set, >=, 1);
-  g_assert_cmpuint (widths_set, <=, 8);
-  widths_text = NULL;
+  g_test_message ("the notice was laid out at %u widths", widths);
+  g_assert_cmpuint (widths, >=, 1);
+  g_assert_cmpuint (widths, <=, 8);
   fixture_tear_down (&fixture, NULL);
 }
 
@@ -1436,35 +1418,34 @@ test_grid_legend_layouts (Fixture       *fixture,
   BloomBitGrid *grid = BLOOM_BIT_GRID (child (fixture, "grid"));
   const char *legend_start = "Filled: 1 (set).";
   const int widths[] = { 900, 1280, 1000, 1280 };
+  guint n_widths;
 
   create_filter (fixture, "1024", "3");
   wait_for_draw (fixture);
   settle ();
   g_assert_true (gtk_widget_get_mapped (child (fixture, "grid_legend")));
 
-  widths_text = legend_start;
-  widths_set = 0;
+  layout_widths_watch (legend_start);
   for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
     {
       resize_until_reflowed (fixture, widths[i], bloom_bit_grid_get_columns (grid));
       settle ();
     }
-  widths_text = NULL;
+  n_widths = layout_widths_stop ();
 
-  g_test_message ("the legend was laid out at %u widths in %u resizes", widths_set,
+  g_test_message ("the legend was laid out at %u widths in %u resizes", n_widths,
                   (guint) G_N_ELEMENTS (widths));
-  g_assert_cmpuint (widths_set, >=, 1);
-  g_assert_cmpuint (widths_set, <=, 3 * G_N_ELEMENTS (widths));
+  g_assert_cmpuint (n_widths, >=, 1);
+  g_assert_cmpuint (n_widths, <=, 3 * G_N_ELEMENTS (widths));
 
   /* What the legend's row asks, at heights it passes through on Wayland. */
-  widths_text = legend_start;
-  widths_set = 0;
+  layout_widths_watch (legend_start);
   for (int height = 20; height <= 60; height += 10)
     gtk_widget_measure (gtk_widget_get_parent (child (fixture, "grid_legend")),
                         GTK_ORIENTATION_HORIZONTAL, height, NULL, NULL, NULL, NULL);
-  widths_text = NULL;
-  g_test_message ("measured for 5 heights, the legend was laid out at %u widths", widths_set);
-  g_assert_cmpuint (widths_set, ==, 0);
+  n_widths = layout_widths_stop ();
+  g_test_message ("measured for 5 heights, the legend was laid out at %u widths", n_widths);
+  g_assert_cmpuint (n_widths, ==, 0);
 }
 
 /* A resize that reflows a grid taller than its scroller lays it out

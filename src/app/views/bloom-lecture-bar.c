@@ -13,14 +13,15 @@
 #include <glib/gi18n.h>
 
 #include "bloom-lecture-bar.h"
+#include "bloom-value-label.h"
 
 struct _BloomLectureBar
 {
   GtkWidget  parent_instance;
 
-  GtkLabel  *caption_label;
-  GtkLabel  *position_label;
-  GtkLabel  *title_label;
+  GtkLabel        *caption_label;
+  GtkLabel        *position_label;
+  BloomValueLabel *title_label;
 };
 
 G_DEFINE_FINAL_TYPE (BloomLectureBar, bloom_lecture_bar, GTK_TYPE_WIDGET)
@@ -83,9 +84,17 @@ bloom_lecture_bar_init (BloomLectureBar *self)
   self->position_label = append_label (self, line, "lecture-position");
   gtk_label_set_wrap (self->position_label, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->position_label), "numeric");
-  self->title_label = append_label (self, line, "lecture-title");
+  /* Not a GtkLabel: beside the position, in a row, a wrapping GtkLabel
+   * is asked for its width at the row's height, and answers by laying
+   * the title out at width after width: 1112 layouts in nine steps of
+   * the example lecture, though its title never changed. */
+  self->title_label = BLOOM_VALUE_LABEL (bloom_value_label_new (NULL));
+  bloom_value_label_set_wrap (self->title_label, TRUE);
+  bloom_value_label_set_xalign (self->title_label, 1);
   gtk_widget_set_hexpand (GTK_WIDGET (self->title_label), TRUE);
-  gtk_label_set_xalign (self->title_label, 1);
+  gtk_widget_set_valign (GTK_WIDGET (self->title_label), GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "lecture-title");
+  gtk_box_append (GTK_BOX (line), GTK_WIDGET (self->title_label));
   self->caption_label = append_label (self, GTK_WIDGET (self), "lecture-caption");
 
   /* Screen readers hear each new caption. */
@@ -116,7 +125,7 @@ bloom_lecture_bar_show_step (BloomLectureBar *self,
   /* Translators: where a lecture is, "Step 3 of 12" */
   position = g_strdup_printf (_("Step %u of %u"), index + 1, n_steps);
   gtk_label_set_text (self->position_label, position);
-  gtk_label_set_text (self->title_label, title != NULL ? title : "");
+  bloom_value_label_set_text (self->title_label, title);
   gtk_label_set_text (self->caption_label, caption != NULL ? caption : "");
   gtk_widget_set_visible (GTK_WIDGET (self->caption_label), caption != NULL && *caption != '\0');
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->caption_label),
