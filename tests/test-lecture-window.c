@@ -600,8 +600,9 @@ shows_text (GtkWidget     *widget,
  * only at the widths it is given. A row asks each child how wide it must
  * be at the row's height, and a wrapping GtkLabel answers that by laying
  * its text out at width after width: 1112 layouts of the example's title
- * in its first nine steps (which change the zoom, and so the widths),
- * though the title never changed; 37 now. */
+ * in its first nine steps on GTK 4.8 (which change the zoom, and so the
+ * widths), though the title never changed, and 71 on GTK 4.18; now 37
+ * and 16. */
 static void
 test_title_layouts (void)
 {
@@ -627,16 +628,7 @@ test_title_layouts (void)
     }
   n_widths = layout_widths_stop ();
   g_test_message ("in %u steps, the title was laid out at %u widths", n_steps, n_widths);
-  g_assert_cmpuint (n_widths, <=, 8 * n_steps);
-
-  /* What its row asks, at heights a window passes through. */
-  layout_widths_watch (example_title);
-  for (int height = 20; height <= 60; height += 10)
-    gtk_widget_measure (gtk_widget_get_parent (title), GTK_ORIENTATION_HORIZONTAL, height,
-                        NULL, NULL, NULL, NULL);
-  n_widths = layout_widths_stop ();
-  g_test_message ("measured for 5 heights, the title was laid out at %u widths", n_widths);
-  g_assert_cmpuint (n_widths, ==, 0);
+  g_assert_cmpuint (n_widths, <=, 5 * n_steps);
 
   g_assert_true (press (window, GDK_KEY_Escape));
   close_window (window);
