@@ -1,8 +1,9 @@
 /* bench-window.c — from a user's operation to the painted frame that shows
  * it, in the real window, and the same for a resize that reflows the grid.
  *
- *   bench-window [--ops N] [--resizes N] [--entries N] [--open-details]
- *                [--only hash-positions|model] [--quiet-ms N] [--load]
+ *   bench-window [--ops N] [--resizes N] [--lecture-steps N] [--entries N]
+ *                [--open-details] [--only hash-positions|model] [--quiet-ms N]
+ *                [--load]
  *
  * The window is BloomWindow as the tests build it (bloom_window_new() on a
  * session, no GSettings: saving is bench-save's part), 1280 × 900, on the
@@ -67,6 +68,15 @@
  * call to the after-paint of the first rendered frame at the new width.
  * The grid's column count is printed so that one sees it reflowed.
  *
+ * Lecture steps: with --lecture-steps (0), the window then opens the
+ * example lecture ("session.open-example-lecture", as Help does) and
+ * steps through it as a presenter's remote does, Page Down to its last
+ * step and Page Up back to its first, again and again; each step is
+ * measured as an operation is, from the key, as the window's key
+ * handling gets it, to the painted frame. A step replays the lecture's
+ * operations on the lecture's own filter and may change the zoom and the
+ * open sections, as the lecture says.
+ *
  * The text cursor does not blink (gtk-cursor-blink off), so that no blink
  * frame falls into a measurement. It prints p50, p99 and max, as lines for
  * the eye and as lines starting with "window " for scripts, and exits 0
@@ -82,6 +92,9 @@
  *     bench/bench-window --ops 100 --resizes 0
  *   valgrind --tool=callgrind --toggle-collect=bench_window_measured_resize \
  *     bench/bench-window --ops 0 --resizes 20
+ * and bench_window_measured_step() one lecture step:
+ *   valgrind --tool=callgrind --toggle-collect=bench_window_measured_step \
+ *     bench/bench-window --ops 0 --resizes 0 --lecture-steps 36
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -100,6 +113,7 @@
 #include "bench-first-frame.h"
 #include "bench-util.h"
 #include "bloom-bit-grid.h"
+#include "bloom-lecture.h"
 #include "bloom-window.h"
 
 #define BENCH_M  1024
@@ -107,6 +121,8 @@
 #define WIDTH    1280
 #define NARROW   900
 #define HEIGHT   900
+
+#define EXAMPLE_LECTURE "/io/github/bloomlab/BloomLab/lectures/false-positive.bloomlab-lecture"
 
 /* The goals of issue 27, in ms: operation to painted frame, p99, with
  * both sections open, with a second process keeping one core busy and
@@ -287,10 +303,33 @@ fill_sample (Sample  *sample,
   sample->after = (clock_.after_paint - clock_.paint) / 1000.0;
 }
 
-/* One measured operation: the action, then its frame. */
+/* A key as the window's key handling gets it before any focused widget
+ * (its capture-phase key controller), as a presenter's remote sends it. */
+static void
+press_key (GtkWidget *window,
+           guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller) &&
+          gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+    }
+  if (!handled)
+    g_error ("bench-window: the window did not take the key %s", gdk_keyval_name (keyval));
+}
+
+/* One measured operation: the action (or, without one, the key), then its
+ * frame. */
 static void
 measure_operation (GtkWidget  *window,
                    const char *action,
+                   guint       keyval,
                    Sample     *sample)
 {
   guint n_frames = clock_.n_frames;
@@ -301,12 +340,15 @@ measure_operation (GtkWidget  *window,
   start_faults = bench_thread_minor_faults ();
   start_cpu = bench_thread_cpu_us ();
   start = g_get_monotonic_time ();
-  if (!gtk_widget_activate_action (window, action, NULL))
+  if (action == NULL)
+    press_key (window, keyval);
+  else if (!gtk_widget_activate_action (window, action, NULL))
     g_error ("bench-window: the action %s is not enabled", action);
   action_done = g_get_monotonic_time ();
 
   if (!wait_for_rendered_frame (n_frames, n_renders, 5000))
-    g_error ("bench-window: no frame was painted after %s", action);
+    g_error ("bench-window: no frame was painted after %s",
+             action != NULL ? action : gdk_keyval_name (keyval));
 
   fill_sample (sample, start, start_cpu, start_faults, action_done);
 
@@ -343,7 +385,20 @@ bench_window_measured_operation (GtkWidget  *window,
                                  const char *action,
                                  Sample     *sample)
 {
-  measure_operation (window, action, sample);
+  measure_operation (window, action, 0, sample);
+}
+
+/* One lecture step, by the key that makes it, for callgrind as well. */
+G_GNUC_NO_INLINE void bench_window_measured_step (GtkWidget *window,
+                                                  guint      keyval,
+                                                  Sample    *sample);
+
+G_GNUC_NO_INLINE void
+bench_window_measured_step (GtkWidget *window,
+                            guint      keyval,
+                            Sample    *sample)
+{
+  measure_operation (window, NULL, keyval, sample);
 }
 
 /* One resize to @width, through this function for callgrind's
@@ -461,7 +516,7 @@ static void
 report (const char *what,
         const char *details,
         GArray     *samples,
-        gboolean    with_goal)
+        gboolean    show_slowest)
 {
   const gsize total = G_STRUCT_OFFSET (Sample, total);
   guint frames = 0, renders = 0;
@@ -510,7 +565,7 @@ report (const char *what,
           samples->len ? (double) frames / samples->len : 0.0,
           samples->len ? (double) renders / samples->len : 0.0);
 
-  if (with_goal)
+  if (show_slowest)
     report_slowest (samples, SLOWEST_SHOWN);
 }
 
@@ -592,6 +647,7 @@ main (int   argc,
 {
   int n_ops = 1000;
   int n_resizes = 200;
+  int n_steps = 0;
   int n_entries = BLOOM_MAX_ENTRIES - 1;
   int quiet_ms = 20;
   gboolean open_details = FALSE;
@@ -602,6 +658,8 @@ main (int   argc,
   GOptionEntry entries[] = {
     { "ops", 0, 0, G_OPTION_ARG_INT, &n_ops, "Operations, inserts and queries alternating", "N" },
     { "resizes", 0, 0, G_OPTION_ARG_INT, &n_resizes, "Resizes, 1280 and 900 alternating", "N" },
+    { "lecture-steps", 0, 0, G_OPTION_ARG_INT, &n_steps,
+      "Steps through the example lecture, to its end and back", "N" },
     { "entries", 0, 0, G_OPTION_ARG_INT, &n_entries, "Strings in the filter at the start", "N" },
     { "open-details", 0, 0, G_OPTION_ARG_NONE, &open_details,
       "Open “Hash positions” and “Model and hashes”", NULL },
@@ -624,6 +682,7 @@ main (int   argc,
   g_autoptr(GArray) scrolled = g_array_new (FALSE, FALSE, sizeof (Sample));
   g_autoptr(GArray) in_place = g_array_new (FALSE, FALSE, sizeof (Sample));
   g_autoptr(GArray) resizes = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (Sample));
   g_autofree char *details = NULL;
   guint outcomes[BLOOM_OUTCOME_DEFINITELY_ABSENT + 1] = { 0 };
   guint columns[2] = { 0, 0 };
@@ -637,6 +696,7 @@ main (int   argc,
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || n_ops < 0 || n_resizes < 0 ||
+      n_steps < 0 ||
       n_entries < 1 || n_entries > BLOOM_MAX_ENTRIES ||
       (only != NULL && (open_details || (g_strcmp0 (only, "hash-positions") != 0 &&
                                          g_strcmp0 (only, "model") != 0))))
@@ -698,7 +758,7 @@ main (int   argc,
   wait_quiet (200);
   gtk_editable_set_text (GTK_EDITABLE (entry), "word-0000");
   wait_quiet (quiet_ms);
-  measure_operation (window, "filter.insert", &first);
+  measure_operation (window, "filter.insert", 0, &first);
   for (int i = 1; i < n_entries; i++)
     {
       g_autofree char *text = g_strdup_printf ("word-%04d", i);
@@ -768,6 +828,45 @@ main (int   argc,
       allocated[i % 2] = gtk_widget_get_width (window);
     }
 
+  if (n_steps > 0)
+    {
+      g_autoptr(GBytes) bytes = g_resources_lookup_data (EXAMPLE_LECTURE, 0, &error);
+      g_autoptr(BloomLecture) lecture = bytes ? bloom_lecture_new_from_bytes (bytes, &error) : NULL;
+      guint last, index = 0;
+      gboolean forward = TRUE;
+
+      if (lecture == NULL)
+        g_error ("bench-window: the example lecture: %s", error->message);
+      last = bloom_lecture_get_n_steps (lecture) - 1;
+      if (last == 0)
+        g_error ("bench-window: the example lecture has one step only");
+
+      wait_quiet (quiet_ms);
+      if (!gtk_widget_activate_action (window, "session.open-example-lecture", NULL))
+        g_error ("bench-window: the action session.open-example-lecture is not enabled");
+      while (bloom_window_get_session (BLOOM_WINDOW (window)) == session)
+        g_main_context_iteration (NULL, TRUE);
+      wait_quiet (200);
+
+      for (int i = 0; i < n_steps; i++)
+        {
+          Sample sample;
+
+          if (index == last)
+            forward = FALSE;
+          else if (index == 0)
+            forward = TRUE;
+          index = forward ? index + 1 : index - 1;
+
+          wait_quiet (quiet_ms);
+          bench_window_measured_step (window, forward ? GDK_KEY_Page_Down : GDK_KEY_Page_Up,
+                                      &sample);
+          /* Listed among the slowest by the step it went to. */
+          sample.index = index;
+          g_array_append_val (steps, sample);
+        }
+    }
+
   if (load)
     stop_load (load_pid);
 
@@ -804,6 +903,14 @@ main (int   argc,
       printf ("# this machine: %.2f µs per page fault of fresh memory; a resize's %.0f faults "
               "(p50) are about %.1f ms of it\n", fault_us, faults, faults * fault_us / 1000.0);
       printf ("machine page_fault_us=%.3f resize_faults_p50=%.0f\n", fault_us, faults);
+    }
+
+  if (n_steps > 0)
+    {
+      g_autofree char *step_details = g_strdup_printf ("%s lecture=example", details);
+
+      printf ("# lecture step: the example lecture, Page Down to its end and Page Up back\n");
+      report ("lecture-step", step_details, steps, TRUE);
     }
 
   /* The goals: the operation's with both sections open (the layout the

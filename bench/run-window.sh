@@ -29,6 +29,7 @@
 #   OPS        operations (1000), RESIZES (200), DETAILS (closed open):
 #              the expanders "Hash positions" and "Model and hashes";
 #              also hash-positions or model: that one alone open
+#   LECTURE_STEPS  steps through the example lecture after them (90)
 #   SAVE_RUNS  saves per backend (101), BACKENDS (memory keyfile dconf)
 #   DISPLAYS   windowing systems for start-up, window and instructions
 #              (x11 wayland): x11 is the Xvfb above, wayland a headless
@@ -55,6 +56,7 @@ runs=${RUNS:-21}
 warmup=${WARMUP:-2}
 ops=${OPS:-1000}
 resizes=${RESIZES:-200}
+lecture_steps=${LECTURE_STEPS:-90}
 details=${DETAILS:-closed open}
 loads=${LOADS:-none busy}
 cg_ops=${CG_OPS:-40}
@@ -177,7 +179,8 @@ for part in $parts; do
               GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
                 GSETTINGS_SCHEMA_DIR=$schema_dir \
                 isolated "window-$display-$renderer-$detail-$load" "$display" \
-                "$bench_window" --ops "$ops" --resizes "$resizes" "$@"
+                "$bench_window" --ops "$ops" --resizes "$resizes" \
+                --lecture-steps "$lecture_steps" "$@"
               echo
             done
           done
