@@ -1412,6 +1412,24 @@ assert_cells_node (GskRenderNode           *node,
   assert_cells_node_at_scale (node, filter, layout, geometry, color, 1);
 }
 
+/* What @node draws, in an image of its size. */
+static cairo_surface_t *
+draw_node (GskRenderNode *node)
+{
+  graphene_rect_t bounds;
+  cairo_surface_t *image;
+  cairo_t *cr;
+
+  gsk_render_node_get_bounds (node, &bounds);
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, ceilf (bounds.size.width),
+                                      ceilf (bounds.size.height));
+  cr = cairo_create (image);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+
+  return image;
+}
+
 static void
 insert_numbered (BloomSession *session,
                  guint         from,
@@ -1427,11 +1445,11 @@ insert_numbered (BloomSession *session,
 
 /* The grid's cells take turns between two images: a change is drawn on
  * the one no frame shows any more (GTK keeps the last frame's node until
- * the next is drawn), so cairo never copies an image for the node still
- * shown; a new size reuses the images' pixels; after a new layout, the
- * other image is drawn whole in an idle moment, so that the next
- * operation draws only its squares. Every node paints what a picture of
- * its filter paints, including an older node kept alive. */
+ * the next is drawn, and a node reads its image when it is drawn); a new
+ * size reuses the images' pixels; after a new layout, the other image is
+ * drawn whole in an idle moment, so that the next operation draws only
+ * its squares. Every node paints what a picture of its filter paints,
+ * including older nodes kept alive. */
 static void
 test_grid_cells_take_turns (void)
 {
@@ -1520,29 +1538,30 @@ test_grid_cells_take_turns (void)
   g_assert_cmpuint (stats.allocations, <=, 4);
   g_assert_cmpuint (stats.drawn_while_shown, ==, 0);
 
-  /* Both images still shown (a frame not drawn yet): still right, at
-   * the price of cairo's copy. */
+  /* Both images still shown (a frame not drawn yet): the third node gets
+   * new pixels, and the two older ones still show what they showed. */
   gsk_render_node_unref (older);
   older = shown;
   insert_numbered (session, 100, 110);
   shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color));
-  cairo_surface_destroy (before);
-  bloom_grid_get_cells_size (filter, &narrow, &width, &height);
-  before = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cr = cairo_create (before);
-  gsk_render_node_draw (shown, cr);
-  cairo_destroy (cr);
   insert_numbered (session, 110, 120);
   {
-    GskRenderNode *newest = bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color);
-    cairo_surface_t *now = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+    GskRenderNode *live[] = { older, shown };
+    cairo_surface_t *drawn[G_N_ELEMENTS (live)];
+    GskRenderNode *newest;
 
+    for (guint i = 0; i < G_N_ELEMENTS (live); i++)
+      drawn[i] = draw_node (live[i]);
+    newest = bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color);
     assert_cells_node (newest, filter, layout, &narrow, &color);
-    cr = cairo_create (now);
-    gsk_render_node_draw (shown, cr);
-    cairo_destroy (cr);
-    assert_same_pixels (now, before);
-    cairo_surface_destroy (now);
+    for (guint i = 0; i < G_N_ELEMENTS (live); i++)
+      {
+        cairo_surface_t *now = draw_node (live[i]);
+
+        assert_same_pixels (now, drawn[i]);
+        cairo_surface_destroy (now);
+        cairo_surface_destroy (drawn[i]);
+      }
   }
   bloom_grid_cells_get_stats (cells, &stats);
   g_assert_cmpuint (stats.drawn_while_shown, ==, 1);
@@ -1564,6 +1583,58 @@ test_grid_cells_take_turns (void)
   gsk_render_node_unref (older);
   gsk_render_node_unref (shown);
   cairo_surface_destroy (before);
+  g_object_unref (context);
+}
+
+/* The cells' node reads its image when it is drawn: cairo keeps no copy
+ * of it, which it used to make (2.6 MB at m = 1024, into fresh memory)
+ * when the image was next drawn on or freed. And a node still alive when
+ * the grid lets go of its images keeps their pixels. */
+static void
+test_grid_image_read_when_drawn (void)
+{
+  const GdkRGBA color = { 0.2f, 0.2f, 0.2f, 1.0f };
+  PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  g_autoptr(PangoLayout) layout = pango_layout_new (context);
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  BloomGridGeometry geometry = cells_test_geometry (40);
+  cairo_surface_t *image, *drawn, *expected, *now;
+  BloomGridCells *cells;
+  GskRenderNode *node;
+  cairo_t *cr;
+  gsize size;
+  guchar *reused;
+
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 40, 20);
+  node = bloom_grid_draw_image (image, 40, 20);
+  cr = cairo_create (image);
+  cairo_set_source_rgb (cr, 1, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (image);
+  drawn = draw_node (node);
+  g_assert_cmphex (((guint32 *) cairo_image_surface_get_data (drawn))[5 * 40 + 5], ==, 0xffff0000);
+  cairo_surface_destroy (drawn);
+  gsk_render_node_unref (node);
+
+  g_assert_true (bloom_session_create_filter (session, 1024, 3, NULL));
+  insert_numbered (session, 0, 100);
+  cells = bloom_grid_cells_new ();
+  node = gsk_render_node_ref (bloom_grid_cells_get_node (cells, bloom_session_get_filter (session),
+                                                         layout, &geometry, 1, &color));
+  expected = draw_node (node);
+  size = (gsize) cairo_image_surface_get_stride (expected) * cairo_image_surface_get_height (expected);
+  bloom_grid_cells_free (cells);
+  /* Memory the pixels had may be given out again. */
+  reused = g_malloc (size);
+  memset (reused, 0xff, size);
+  now = draw_node (node);
+  assert_same_pixels (now, expected);
+
+  g_free (reused);
+  cairo_surface_destroy (now);
+  cairo_surface_destroy (expected);
+  gsk_render_node_unref (node);
   g_object_unref (context);
 }
 
@@ -1668,6 +1739,7 @@ main (int   argc,
   g_test_add_func ("/teaching/grid-cells-image", test_grid_cells_image);
   g_test_add_func ("/teaching/grid-marks-node", test_grid_marks_node);
   g_test_add_func ("/teaching/grid-cells-take-turns", test_grid_cells_take_turns);
+  g_test_add_func ("/teaching/grid-image-read-when-drawn", test_grid_image_read_when_drawn);
   ADD ("step-through", test_step_through);
   ADD ("step-through-query", test_step_through_query);
   ADD ("grid-marks", test_grid_marks);

@@ -332,7 +332,52 @@ bloom_grid_paint_cell (cairo_t                 *cr,
   cairo_restore (cr);
 }
 
-/* One node that paints @image, @width × @height large. */
+static cairo_surface_t *
+acquire_image (cairo_pattern_t             *pattern,
+               void                        *image,
+               cairo_surface_t             *target,
+               const cairo_rectangle_int_t *extents)
+{
+  return cairo_surface_reference (image);
+}
+
+static void
+release_image (cairo_pattern_t *pattern,
+               void            *image,
+               cairo_surface_t *surface)
+{
+  cairo_surface_destroy (surface);
+}
+
+/* A recording's own copy of the pattern holds the image too. */
+static cairo_status_t
+copy_image_pattern (cairo_pattern_t       *pattern,
+                    void                  *image,
+                    const cairo_pattern_t *other)
+{
+  cairo_surface_reference (image);
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+finish_image_pattern (cairo_pattern_t *pattern,
+                      void            *image)
+{
+  cairo_surface_destroy (image);
+}
+
+/* One node that paints @image, @width × @height large (in the image's
+ * device scale).
+ *
+ * Through a raster source, not the image as a surface pattern: cairo
+ * records a surface pattern as a copy-on-write snapshot of the image,
+ * which stays attached to the image after the recording is gone, so
+ * that the next drawing on the image, or freeing it, copied all of it
+ * (2.6 MB at m = 1024, into fresh memory at a new size: 640 page faults,
+ * some 7 ms on a virtual machine). A raster source is recorded as it is:
+ * the image is only read when the node is drawn, so it must not change
+ * while a node made from it may still be drawn (BloomGridCells). */
 GskRenderNode *
 bloom_grid_draw_image (cairo_surface_t *image,
                        int              width,
@@ -340,9 +385,26 @@ bloom_grid_draw_image (cairo_surface_t *image,
 {
   GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
   cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+  cairo_pattern_t *pattern;
+  cairo_matrix_t to_pixels;
+  double x_scale, y_scale;
 
-  cairo_set_source_surface (cr, image, 0, 0);
+  cairo_surface_get_device_scale (image, &x_scale, &y_scale);
+  pattern = cairo_pattern_create_raster_source (cairo_surface_reference (image),
+                                                CAIRO_CONTENT_COLOR_ALPHA,
+                                                cairo_image_surface_get_width (image),
+                                                cairo_image_surface_get_height (image));
+  cairo_raster_source_pattern_set_acquire (pattern, acquire_image, release_image);
+  cairo_raster_source_pattern_set_copy (pattern, copy_image_pattern);
+  cairo_raster_source_pattern_set_finish (pattern, finish_image_pattern);
+  /* The image's pixels from the node's units: a raster source has no
+   * device scale of its own. */
+  cairo_matrix_init_scale (&to_pixels, x_scale, y_scale);
+  cairo_pattern_set_matrix (pattern, &to_pixels);
+
+  cairo_set_source (cr, pattern);
   cairo_paint (cr);
+  cairo_pattern_destroy (pattern);
   cairo_destroy (cr);
 
   return node;

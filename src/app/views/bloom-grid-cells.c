@@ -13,17 +13,19 @@
 
 /* Why two images: the node of the last frame stays alive until GTK has
  * drawn the next one (it is the widget's node, and the renderer compares
- * the next frame with it), and its cairo recording holds a snapshot of
- * the image it painted. Drawing on that image, even one square, makes
- * cairo copy the whole image first (2.6 MB at m = 1024), and so does
- * freeing it for a new size. Fresh memory costs a page fault per 4 kB
- * on first use, which on a virtual machine is some 10 µs: 640 faults
- * per resize and per first insert into a new filter. So a change is
- * drawn on the other image, which no frame shows any more, brought up
- * to date square by square, and a new size reuses an image's pixels.
- * An image is drawn whole only when the size, the zoom, the colours or m
- * change: the shown one in that frame, the other a moment after it
- * (bloom_grid_cells_prepare_spare()). */
+ * the next frame with it), and it reads the image it paints only when it
+ * is drawn (bloom_grid_draw_image()), so that image must not change
+ * meanwhile. So a change is drawn on the other image, which no frame
+ * shows any more, brought up to date square by square, and a new size
+ * reuses an image's pixels: nothing is copied, and no fresh memory (a
+ * page fault per 4 kB on first use, some 10 µs on a virtual machine)
+ * is touched. An image is drawn whole only when the size, the zoom, the
+ * colours or m change: the shown one in that frame, the other a moment
+ * after it (bloom_grid_cells_prepare_spare()). Should both be shown (two
+ * new nodes within one frame), the older node keeps its pixels and the
+ * image gets new ones. */
+
+static cairo_user_data_key_t pixels_key;
 
 typedef struct
 {
@@ -61,33 +63,8 @@ bloom_grid_cells_new (void)
   return g_new0 (BloomGridCells, 1);
 }
 
-static void
-cells_image_clear (CellsImage *image)
-{
-  g_clear_pointer (&image->recording, cairo_surface_destroy);
-  /* A recording still alive elsewhere gets its copy of the pixels here,
-   * before they are freed. */
-  g_clear_pointer (&image->surface, cairo_surface_destroy);
-  g_clear_pointer (&image->pixels, g_free);
-  image->capacity = 0;
-}
-
-void
-bloom_grid_cells_free (BloomGridCells *cells)
-{
-  if (cells == NULL)
-    return;
-
-  g_clear_pointer (&cells->node, gsk_render_node_unref);
-  for (guint i = 0; i < G_N_ELEMENTS (cells->images); i++)
-    cells_image_clear (&cells->images[i]);
-  g_clear_object (&cells->filter);
-  g_free (cells);
-}
-
 /* Whether no frame can show @image any more. Then the recording, which
- * only we hold, is finished, so that it lets go of the image's pixels
- * and drawing on them copies nothing. */
+ * only we hold, is finished, so that it lets go of the image's surface. */
 static gboolean
 cells_image_is_free (CellsImage *image)
 {
@@ -102,6 +79,39 @@ cells_image_is_free (CellsImage *image)
   return TRUE;
 }
 
+/* Lets go of @image's pixels. A node that a frame may still draw keeps
+ * them: they go with the surface it paints, and are freed with it. */
+static void
+cells_image_let_go (CellsImage *image)
+{
+  if (image->pixels != NULL && image->surface != NULL && !cells_image_is_free (image))
+    {
+      cairo_status_t status = cairo_surface_set_user_data (image->surface, &pixels_key,
+                                                           image->pixels, g_free);
+
+      g_assert (status == CAIRO_STATUS_SUCCESS);
+      image->pixels = NULL;
+    }
+  g_clear_pointer (&image->recording, cairo_surface_destroy);
+  g_clear_pointer (&image->surface, cairo_surface_destroy);
+  g_clear_pointer (&image->pixels, g_free);
+  image->capacity = 0;
+  image->current = FALSE;
+}
+
+void
+bloom_grid_cells_free (BloomGridCells *cells)
+{
+  if (cells == NULL)
+    return;
+
+  g_clear_pointer (&cells->node, gsk_render_node_unref);
+  for (guint i = 0; i < G_N_ELEMENTS (cells->images); i++)
+    cells_image_let_go (&cells->images[i]);
+  g_clear_object (&cells->filter);
+  g_free (cells);
+}
+
 static guint
 pick_image (BloomGridCells *cells)
 {
@@ -112,9 +122,10 @@ pick_image (BloomGridCells *cells)
   if (cells_image_is_free (&cells->images[cells->shown]))
     return cells->shown;
 
-  /* Two new nodes within one frame: cairo keeps what the older node
-   * shows by copying it. */
+  /* Two new nodes within one frame: the older node keeps what it shows,
+   * and this image starts again on new pixels. */
   cells->stats.drawn_while_shown++;
+  cells_image_let_go (&cells->images[other]);
 
   return other;
 }

@@ -32,7 +32,7 @@ typedef struct
 {
   guint allocations;        /* of pixels */
   guint whole_drawings;     /* of an image, not only the squares that changed */
-  guint drawn_while_shown;  /* on an image a live node was made from: cairo copied it first */
+  guint drawn_while_shown;  /* new pixels for an image a live node still showed */
 } BloomGridCellsStats;
 
 void            bloom_grid_cells_get_stats     (BloomGridCells      *cells,
