@@ -1463,8 +1463,6 @@ test_grid_cells_take_turns (void)
   GskRenderNode *shown, *older;
   BloomFilter *filter;
   cairo_surface_t *before;
-  cairo_t *cr;
-  int width, height;
 
   g_assert_true (bloom_session_create_filter (session, 400, 3, NULL));
   insert_numbered (session, 0, 20);
@@ -1473,11 +1471,7 @@ test_grid_cells_take_turns (void)
   /* As GTK holds it: until the next frame is drawn. */
   older = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color));
   assert_cells_node (older, filter, layout, &narrow, &color);
-  bloom_grid_get_cells_size (filter, &narrow, &width, &height);
-  before = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cr = cairo_create (before);
-  gsk_render_node_draw (older, cr);
-  cairo_destroy (cr);
+  before = draw_node (older);
 
   /* Nothing changed: the same node. */
   g_assert_true (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color) == older);
@@ -1496,11 +1490,8 @@ test_grid_cells_take_turns (void)
   g_assert_cmpuint (stats.whole_drawings, ==, 2);
   g_assert_cmpuint (stats.drawn_while_shown, ==, 0);
   {
-    cairo_surface_t *now = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+    cairo_surface_t *now = draw_node (older);
 
-    cr = cairo_create (now);
-    gsk_render_node_draw (older, cr);
-    cairo_destroy (cr);
     assert_same_pixels (now, before);
     cairo_surface_destroy (now);
   }
