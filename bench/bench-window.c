@@ -176,6 +176,9 @@ typedef struct
   double faults;   /* minor page faults of the main thread in the span */
   guint  frames;   /* after-paints in the span */
   guint  renders;  /* renders of the window in the span */
+  /* With --pace: what the window did in the pause after the span. */
+  double pause_cpu;
+  double pause_renders;
   guint  index;    /* which operation or resize, from 0 */
 } Sample;
 
@@ -383,6 +386,21 @@ measure_operation (GtkWidget  *window,
   sample->renders = clock_.renders_at_frame - n_renders;
 }
 
+/* What follows an operation while the lecturer talks: frames that GTK
+ * draws on its own (a scroll indicator fading in and out) and the CPU
+ * time they, the store's save and anything else take. */
+static void
+measure_pause (guint   ms,
+               Sample *sample)
+{
+  guint n_renders = clock_.n_renders;
+  gint64 start_cpu = bench_thread_cpu_us ();
+
+  run_for (ms);
+  sample->pause_renders = clock_.n_renders - n_renders;
+  sample->pause_cpu = (bench_thread_cpu_us () - start_cpu) / 1000.0;
+}
+
 /* The operations of the loop, each through this function, which is not
  * inlined, so that callgrind's --toggle-collect can name it; the first
  * after Create goes through measure_operation() alone and is not
@@ -585,6 +603,27 @@ report (const char *what,
 }
 
 /* One goal: its figure, for the eye and for scripts. */
+/* What the window did in the pauses after @samples (--pace): not part of
+ * an operation's time to its frame, but CPU a busy laptop pays for it. */
+static void
+report_pause (const char *what,
+              const char *details,
+              int         pace_ms,
+              GArray     *samples)
+{
+  const gsize cpu = G_STRUCT_OFFSET (Sample, pause_cpu);
+  const gsize renders = G_STRUCT_OFFSET (Sample, pause_renders);
+
+  printf ("%-10s n=%-4u in the %d ms after each: frames drawn p50 %.0f max %.0f, CPU p50 %.2f ms "
+          "p99 %.2f ms\n",
+          what, samples->len, pace_ms, quantile (samples, renders, 0.5),
+          quantile (samples, renders, 1.0), quantile (samples, cpu, 0.5), quantile (samples, cpu, 0.99));
+  printf ("pause what=%s renderer=%s %s pace_ms=%d n=%u renders_p50=%.0f renders_max=%.0f "
+          "cpu_p50_ms=%.3f cpu_p99_ms=%.3f\n",
+          what, renderer_name (), details, pace_ms, samples->len, quantile (samples, renders, 0.5),
+          quantile (samples, renders, 1.0), quantile (samples, cpu, 0.5), quantile (samples, cpu, 0.99));
+}
+
 static void
 report_goal (const char *name,
              const char *text,
@@ -665,6 +704,7 @@ main (int   argc,
   int n_steps = 0;
   int n_entries = BLOOM_MAX_ENTRIES - 1;
   int quiet_ms = 20;
+  int pace_ms = 0;
   gboolean open_details = FALSE;
   gboolean load = FALSE;
   pid_t load_pid = 0;
@@ -683,6 +723,9 @@ main (int   argc,
       "NAME" },
     { "quiet-ms", 0, 0, G_OPTION_ARG_INT, &quiet_ms, "Idle time before each measurement", "MS" },
     { "load", 0, 0, G_OPTION_ARG_NONE, &load, "Keep one core busy with a second process", NULL },
+    { "pace", 0, 0, G_OPTION_ARG_INT, &pace_ms,
+      "Pause after each operation, as a lecturer does, and count what the window does in it",
+      "MS" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
@@ -711,7 +754,7 @@ main (int   argc,
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || n_ops < 0 || n_resizes < 0 ||
-      n_steps < 0 ||
+      n_steps < 0 || pace_ms < 0 ||
       n_entries < 1 || n_entries > BLOOM_MAX_ENTRIES ||
       (only != NULL && (open_details || (g_strcmp0 (only, "hash-positions") != 0 &&
                                          g_strcmp0 (only, "model") != 0))))
@@ -816,6 +859,8 @@ main (int   argc,
       grid_top = gtk_adjustment_get_value (grid_scroll);
       bench_window_measured_operation (window, insert ? "filter.insert" : "filter.query", &sample);
       sample.index = i;
+      if (pace_ms > 0)
+        measure_pause (pace_ms, &sample);
 
       operation = bloom_session_get_last_operation (session);
       if (operation == NULL || g_strcmp0 (bloom_operation_get_text (operation, NULL), text) != 0)
@@ -907,6 +952,11 @@ main (int   argc,
   report ("query", details, queries, FALSE);
   report ("scrolled", details, scrolled, FALSE);
   report ("in-place", details, in_place, FALSE);
+  if (pace_ms > 0)
+    {
+      report_pause ("scrolled", details, pace_ms, scrolled);
+      report_pause ("in-place", details, pace_ms, in_place);
+    }
   if (n_resizes > 0)
     {
       g_autofree char *resize_details = g_strdup_printf ("%s widths=%d/%d columns=%u/%u", details,

@@ -30,6 +30,9 @@
 #              the expanders "Hash positions" and "Model and hashes";
 #              also hash-positions or model: that one alone open
 #   LECTURE_STEPS  steps through the example lecture after them (90)
+#   PARTS      also "pace": PACE_OPS (20) operations, each followed by a
+#              pause of PACE_MS (4000) as a lecturer's, counting the
+#              frames drawn and the CPU time taken in each pause
 #   SAVE_RUNS  saves per backend (101), BACKENDS (memory keyfile dconf)
 #   DISPLAYS   windowing systems for start-up, window and instructions
 #              (x11 wayland): x11 is the Xvfb above, wayland a headless
@@ -60,6 +63,8 @@ lecture_steps=${LECTURE_STEPS:-90}
 details=${DETAILS:-closed open}
 loads=${LOADS:-none busy}
 cg_ops=${CG_OPS:-40}
+pace_ops=${PACE_OPS:-20}
+pace_ms=${PACE_MS:-4000}
 save_runs=${SAVE_RUNS:-101}
 backends=${BACKENDS:-memory keyfile dconf}
 
@@ -187,6 +192,21 @@ for part in $parts; do
         done
       done
       ;;
+    pace)
+      for display in $displays; do
+        for renderer in $renderers; do
+          for detail in $details; do
+            # shellcheck disable=SC2046
+            set -- $(detail_args "$detail")
+            GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
+              GSETTINGS_SCHEMA_DIR=$schema_dir \
+              isolated "pace-$display-$renderer-$detail" "$display" \
+              "$bench_window" --ops "$pace_ops" --resizes 0 --pace "$pace_ms" "$@"
+            echo
+          done
+        done
+      done
+      ;;
     instructions)
       # Instructions are what other load on the machine does not change:
       # callgrind counts them inside bench_window_measured_operation(),
@@ -235,7 +255,7 @@ for part in $parts; do
       done
       ;;
     *)
-      echo "run-window.sh: unknown part $part (startup, window or save)" >&2
+      echo "run-window.sh: unknown part $part (startup, window, pace, instructions or save)" >&2
       exit 1
       ;;
   esac

@@ -305,6 +305,61 @@ test_hash_table_whole (Fixture       *fixture,
                  graphene_rect_contains_rect (&after, &before));
 }
 
+static gboolean
+count_render (GSignalInvocationHint *hint,
+              guint                  n_values,
+              const GValue          *values,
+              gpointer               user_data)
+{
+  (*(guint *) user_data)++;
+
+  return TRUE;
+}
+
+/* An operation that scrolls the grid is drawn in its frame, and no frame
+ * follows it: the grid's scroll bar does not fade in and out (an overlay
+ * indicator does, over a second each way, and GTK 4.8's cairo renderer
+ * draws the whole window again at each of its frames: ten times the
+ * operation's own work at a lecturer's pace). With animations on, as on
+ * a desktop. */
+static void
+test_scroll_then_still (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GtkAdjustment *grid = gtk_scrolled_window_get_vadjustment (
+    GTK_SCROLLED_WINDOW (child (fixture, "grid_scroller")));
+  guint signal_id = g_signal_lookup ("render", GDK_TYPE_SURFACE);
+  guint n_renders = 0, tries;
+  gulong hook;
+
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  create_filter (fixture, "1024", "12");
+  first_insert (fixture);
+
+  for (tries = 0; tries < 50; tries++)
+    {
+      g_autofree char *text = g_strdup_printf ("query-%u", tries);
+      double top = gtk_adjustment_get_value (grid);
+
+      /* Whatever the last one started has ended: an overlay indicator
+       * fades out two seconds after a scroll, over one. */
+      run_for (3500);
+      run (fixture, "filter.query", text);
+      wait_for_draw (fixture);
+      settle ();
+      if (gtk_adjustment_get_value (grid) != top)
+        break;
+    }
+  g_assert_cmpuint (tries, <, 50);
+
+  hook = g_signal_add_emission_hook (signal_id, 0, count_render, &n_renders, NULL);
+  run_for (500);
+  g_signal_remove_emission_hook (signal_id, hook);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_test_message ("%u frames drawn in the 500 ms after the operation's", n_renders);
+  g_assert_cmpuint (n_renders, <=, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -321,6 +376,7 @@ main (int   argc,
   ADD ("operation-open", test_operation_open);
   ADD ("same-query", test_same_query);
   ADD ("hash-table-whole", test_hash_table_whole);
+  ADD ("scroll-then-still", test_scroll_then_still);
 
 #undef ADD
 

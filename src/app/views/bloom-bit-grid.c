@@ -26,11 +26,6 @@ struct _BloomBitGrid
 
   guint         cell_size;
   guint         m;           /* what the last layout was made for */
-  /* GTK 4.8's scrolled window asks for the height without a width: the
-   * rows given then (0: not asked so since the last resize), and a resize
-   * when the allocated width needs others. Newer GTK asks with the width. */
-  guint         measured_rows;
-  guint         resize_id;
   guint         spare_id;
   /* View state, not model state: the bit the keyboard is on, and what
    * the grid keeps in view (see show_later()). */
@@ -217,7 +212,9 @@ bloom_bit_grid_measure (GtkWidget      *widget,
       int width = for_size;
       guint columns, rows;
 
-      /* Without a width, the one the grid has, once it has one. */
+      /* Without a width (GTK 4.8's scrolled windows ask so), the one the
+       * grid has, once it has one; its scroller is fitted to it with the
+       * width (BloomFittedScroller). */
       if (width < 0)
         width = gtk_widget_get_width (widget);
       if (width <= 0)
@@ -225,85 +222,9 @@ bloom_bit_grid_measure (GtkWidget      *widget,
 
       columns = columns_for_width (self, &geometry, width);
       rows = (m + columns - 1) / columns;
-      if (for_size < 0)
-        self->measured_rows = rows;
 
       *minimum = *natural = bloom_grid_row_y (&geometry, rows - 1) + geometry.inner;
     }
-}
-
-/* The rows given without a width are forgotten with every resize: a GTK
- * that never asks so again must not see them compared with each allocation,
- * which would lay the window out again on every frame, for ever. */
-static void
-queue_resize (BloomBitGrid *self)
-{
-  self->measured_rows = 0;
-  gtk_widget_queue_resize (GTK_WIDGET (self));
-}
-
-static gboolean
-resize_idle (gpointer user_data)
-{
-  BloomBitGrid *self = user_data;
-
-  self->resize_id = 0;
-  queue_resize (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Whether the window would be laid out otherwise if the grid had said
- * @rows instead of @measured_rows when asked without a width. Not when
- * the grid scrolls in a scrolled window that grows with it up to a
- * height both fill: a resize that reflows a large grid then takes one
- * layout, not a second one a frame later. */
-static gboolean
-rows_change_layout (BloomBitGrid *self,
-                    guint         measured_rows,
-                    guint         rows)
-{
-  GtkWidget *widget = GTK_WIDGET (self);
-  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
-  g_autoptr(PangoLayout) layout = NULL;
-  BloomGridGeometry geometry;
-  int max_height, margins, measured_height, height;
-
-  if (scroller == NULL ||
-      !gtk_scrolled_window_get_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller)))
-    return TRUE;
-  max_height = gtk_scrolled_window_get_max_content_height (GTK_SCROLLED_WINDOW (scroller));
-  if (max_height < 0)
-    return TRUE;
-
-  layout = create_label_layout (self);
-  init_geometry (self, layout, &geometry);
-  margins = gtk_widget_get_margin_top (widget) + gtk_widget_get_margin_bottom (widget);
-  measured_height = bloom_grid_row_y (&geometry, measured_rows - 1) + geometry.inner + margins;
-  height = bloom_grid_row_y (&geometry, rows - 1) + geometry.inner + margins;
-
-  return MIN (measured_height, max_height) != MIN (height, max_height);
-}
-
-/* Narrower than its natural width, the grid needs more rows than it said
- * when asked without a width (as GTK 4.8's scrolled window asks): measure
- * again, after this allocation, if that changes the window's layout. */
-static void
-bloom_bit_grid_size_allocate (GtkWidget *widget,
-                              int        width,
-                              int        height,
-                              int        baseline)
-{
-  BloomBitGrid *self = BLOOM_BIT_GRID (widget);
-  guint m = get_m (self);
-  guint columns = bloom_bit_grid_columns_for_width (self, width);
-  guint rows = columns > 0 ? (m + columns - 1) / columns : 0;
-
-  GTK_WIDGET_CLASS (bloom_bit_grid_parent_class)->size_allocate (widget, width, height, baseline);
-
-  if (self->measured_rows != 0 && rows != self->measured_rows && self->resize_id == 0 &&
-      rows_change_layout (self, self->measured_rows, rows))
-    self->resize_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, resize_idle, self, NULL);
 }
 
 static GtkSizeRequestMode
@@ -634,8 +555,7 @@ get_follow_area (GtkWidget       *widget,
   BloomGridGeometry geometry;
   guint n_steps = 0;
 
-  /* GTK 4.8 lays the grid out once more, with other rows: after that. */
-  if (self->resize_id != 0 || get_m (self) == 0)
+  if (get_m (self) == 0)
     return FALSE;
 
   layout = create_label_layout (self);
@@ -746,7 +666,7 @@ bloom_bit_grid_update (BloomSessionView *view)
   if (m != self->m)
     {
       self->m = m;
-      queue_resize (self);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
     }
   /* A smaller filter keeps the cursor inside it. */
   if (m > 0 && self->cursor >= m)
@@ -876,7 +796,6 @@ bloom_bit_grid_dispose (GObject *object)
 {
   BloomBitGrid *self = BLOOM_BIT_GRID (object);
 
-  g_clear_handle_id (&self->resize_id, g_source_remove);
   g_clear_handle_id (&self->spare_id, g_source_remove);
   if (self->vadjustment != NULL)
     g_signal_handlers_disconnect_by_data (self->vadjustment, self);
@@ -992,7 +911,6 @@ bloom_bit_grid_class_init (BloomBitGridClass *klass)
   session_view_class->revealed_steps_changed = bloom_bit_grid_revealed_steps_changed;
 
   widget_class->measure = bloom_bit_grid_measure;
-  widget_class->size_allocate = bloom_bit_grid_size_allocate;
   widget_class->get_request_mode = bloom_bit_grid_get_request_mode;
   widget_class->snapshot = bloom_bit_grid_snapshot;
   widget_class->map = bloom_bit_grid_map;
@@ -1065,19 +983,8 @@ bloom_bit_grid_set_cell_size (BloomBitGrid *self,
     return;
 
   self->cell_size = cell_size;
-  queue_resize (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CELL_SIZE]);
-}
-
-/* Whether the grid waits to be measured again, a frame after an
- * allocation that gave it another number of rows than it said when
- * asked without a width. */
-gboolean
-bloom_bit_grid_get_reflow_pending (BloomBitGrid *self)
-{
-  g_return_val_if_fail (BLOOM_IS_BIT_GRID (self), FALSE);
-
-  return self->resize_id != 0;
 }
 
 /* How many columns the grid shows at @width: the smallest of 64, m and

@@ -28,7 +28,6 @@ guint         bloom_bit_grid_get_cell_size (BloomBitGrid *self);
 void          bloom_bit_grid_set_cell_size (BloomBitGrid *self,
                                             guint         cell_size);
 guint         bloom_bit_grid_get_columns   (BloomBitGrid *self);
-gboolean      bloom_bit_grid_get_reflow_pending (BloomBitGrid *self);
 guint         bloom_bit_grid_columns_for_width (BloomBitGrid *self,
                                                 int           width);
 gboolean      bloom_bit_grid_get_cell_at   (BloomBitGrid *self,

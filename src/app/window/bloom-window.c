@@ -18,6 +18,7 @@
 
 #include "config.h"
 
+#include "bloom-fitted-scroller.h"
 #include "bloom-gtk-compat.h"
 #include "bloom-scroll.h"
 #include "bloom-window-private.h"
@@ -515,6 +516,7 @@ bloom_window_class_init (BloomWindowClass *klass)
   g_type_ensure (BLOOM_TYPE_OPERATION_VIEW);
   g_type_ensure (BLOOM_TYPE_COUNTERS_VIEW);
   g_type_ensure (BLOOM_TYPE_STEP_VIEW);
+  g_type_ensure (BLOOM_TYPE_FITTED_SCROLLER);
   g_type_ensure (BLOOM_TYPE_BIT_GRID);
   g_type_ensure (BLOOM_TYPE_CURSOR_VIEW);
   g_type_ensure (BLOOM_TYPE_HASH_TABLE);

@@ -1,0 +1,137 @@
+/* bloom-fitted-scroller.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bloom-fitted-scroller"
+
+#include "config.h"
+
+#include "bloom-fitted-scroller.h"
+
+/* Holds one GtkScrolledWindow (its child from GtkBuilder, as a widget's
+ * are) and gives it the height of its content at the width it gets, at
+ * most the scrolled window's max-content-height. A scrolled window that
+ * propagates its content's natural height asks for it without a width
+ * (GTK 4.8), so content whose height depends on its width (the grid:
+ * fewer columns, more rows) gets a height that is only right for the
+ * width it had before. With a classic scroll bar, which takes width when
+ * shown, the scrolled window then shows it where it is not needed and
+ * the grid loses columns, until a layout a frame later puts them back.
+ * Asked with the width, the scroll bar is shown only where the content
+ * does not fit, in the frame that lays it out. */
+
+struct _BloomFittedScroller
+{
+  GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (BloomFittedScroller, bloom_fitted_scroller, GTK_TYPE_WIDGET)
+
+static GtkScrolledWindow *
+get_scroller (BloomFittedScroller *self)
+{
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self));
+
+  g_assert (child == NULL || GTK_IS_SCROLLED_WINDOW (child));
+
+  return GTK_SCROLLED_WINDOW (child);
+}
+
+static void
+bloom_fitted_scroller_measure (GtkWidget      *widget,
+                               GtkOrientation  orientation,
+                               int             for_size,
+                               int            *minimum,
+                               int            *natural,
+                               int            *minimum_baseline,
+                               int            *natural_baseline)
+{
+  GtkScrolledWindow *scroller = get_scroller (BLOOM_FITTED_SCROLLER (widget));
+  GtkWidget *content;
+  int content_height, max_height;
+
+  *minimum = *natural = 0;
+  if (scroller == NULL || !gtk_widget_should_layout (GTK_WIDGET (scroller)))
+    return;
+
+  gtk_widget_measure (GTK_WIDGET (scroller), orientation, for_size, minimum, natural, NULL, NULL);
+
+  content = gtk_scrolled_window_get_child (scroller);
+  if (orientation != GTK_ORIENTATION_VERTICAL || for_size < 0 || content == NULL ||
+      !gtk_widget_should_layout (content))
+    return;
+
+  /* The scroll bar, where it is shown, makes the content narrower and so
+   * taller: over the largest height either way. */
+  gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, for_size, NULL, &content_height, NULL,
+                      NULL);
+  max_height = gtk_scrolled_window_get_max_content_height (scroller);
+  if (max_height >= 0)
+    content_height = MIN (content_height, max_height);
+  *natural = MAX (*minimum, content_height);
+}
+
+static void
+bloom_fitted_scroller_size_allocate (GtkWidget *widget,
+                                     int        width,
+                                     int        height,
+                                     int        baseline)
+{
+  GtkScrolledWindow *scroller = get_scroller (BLOOM_FITTED_SCROLLER (widget));
+
+  if (scroller != NULL && gtk_widget_should_layout (GTK_WIDGET (scroller)))
+    gtk_widget_allocate (GTK_WIDGET (scroller), width, height, baseline, NULL);
+}
+
+static GtkSizeRequestMode
+bloom_fitted_scroller_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+bloom_fitted_scroller_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (bloom_fitted_scroller_parent_class)->dispose (object);
+}
+
+static void
+bloom_fitted_scroller_class_init (BloomFittedScrollerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bloom_fitted_scroller_dispose;
+  widget_class->get_request_mode = bloom_fitted_scroller_get_request_mode;
+  widget_class->measure = bloom_fitted_scroller_measure;
+  widget_class->size_allocate = bloom_fitted_scroller_size_allocate;
+
+  gtk_widget_class_set_css_name (widget_class, "fittedscroller");
+}
+
+static void
+bloom_fitted_scroller_init (BloomFittedScroller *self)
+{
+}
+
+/* @scroller: taken as the child, with no frame (its height is its
+ * content's) */
+GtkWidget *
+bloom_fitted_scroller_new (GtkScrolledWindow *scroller)
+{
+  GtkWidget *self;
+
+  g_return_val_if_fail (GTK_IS_SCROLLED_WINDOW (scroller), NULL);
+  g_return_val_if_fail (gtk_widget_get_parent (GTK_WIDGET (scroller)) == NULL, NULL);
+
+  self = g_object_new (BLOOM_TYPE_FITTED_SCROLLER, NULL);
+  gtk_widget_set_parent (GTK_WIDGET (scroller), self);
+
+  return self;
+}
