@@ -113,6 +113,8 @@ bloom_fitted_scroller_class_init (BloomFittedScrollerClass *klass)
   widget_class->size_allocate = bloom_fitted_scroller_size_allocate;
 
   gtk_widget_class_set_css_name (widget_class, "fittedscroller");
+  /* Layout only: assistive technology sees the scrolled window. */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
 }
 
 static void
