@@ -23,6 +23,7 @@ typedef struct
   gpointer               filter_data;
   char                  *expected;  /* see BLOOM_ATOMIC_FILE_ABSENT; NULL: anything */
   char                  *etag;      /* GIO's etag of what is replaced, once checked */
+  char                  *written_sum; /* of @contents, from the check's thread */
   gboolean               created;   /* there was no file: an empty one stands in */
   GFileOutputStream     *base;      /* GIO's replace stream */
   GOutputStream         *stream;    /* what the bytes go through: base, or the filter's */
@@ -36,6 +37,7 @@ replace_data_free (ReplaceData *data)
   g_clear_pointer (&data->contents, g_bytes_unref);
   g_clear_pointer (&data->expected, g_free);
   g_clear_pointer (&data->etag, g_free);
+  g_clear_pointer (&data->written_sum, g_free);
   /* The filter's stream first: closing it must not close the base, which
    * is closed (renamed or abandoned) by now. */
   g_clear_object (&data->stream);
@@ -304,9 +306,41 @@ replace_create (GTask *task)
                        g_task_get_cancellable (task), replace_created, task);
 }
 
+/* What a check is given, and what it hands back. */
+typedef struct
+{
+  char   *expected;
+  GBytes *contents;
+} CheckData;
+
+static void
+check_data_free (CheckData *check_data)
+{
+  g_free (check_data->expected);
+  g_bytes_unref (check_data->contents);
+  g_free (check_data);
+}
+
+typedef struct
+{
+  char *etag;
+  char *written_sum;
+} Checked;
+
+static void
+checked_free (Checked *checked)
+{
+  g_free (checked->etag);
+  g_free (checked->written_sum);
+  g_free (checked);
+}
+
 /* In a worker thread: is the file still what was last read or written?
- * Returns GIO's etag of what was compared, NULL with G_IO_ERROR_NOT_FOUND
- * when there is no file, or NULL with another error. The etag is asked
+ * Returns GIO's etag of what was compared, with the checksum of the new
+ * contents (what the next write will expect: worked out here, off the
+ * main thread, 0.6 million instructions for a full filter's document);
+ * NULL with G_IO_ERROR_NOT_FOUND when there is no file, or NULL with
+ * another error. The etag is asked
  * for first: should the file change between the two, the replace sees
  * a different etag and refuses. The contents are compared as well, since
  * a local file's etag is its modification time, which two writes within
@@ -318,10 +352,11 @@ check_in_thread (GTask        *check,
                  GCancellable *cancellable)
 {
   GFile *file = source_object;
-  const char *expected = task_data;
+  CheckData *check_data = task_data;
   g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GBytes) contents = NULL;
   g_autofree char *sum = NULL;
+  Checked *checked;
   GError *error = NULL;
 
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_ETAG_VALUE, G_FILE_QUERY_INFO_NONE,
@@ -346,13 +381,16 @@ check_in_thread (GTask        *check,
     }
 
   sum = bloom_atomic_file_checksum (contents);
-  if (!g_str_equal (sum, expected))
+  if (!g_str_equal (sum, check_data->expected))
     {
       g_task_return_error (check, conflict_error (file));
       return;
     }
 
-  g_task_return_pointer (check, g_strdup (g_file_info_get_etag (info)), g_free);
+  checked = g_new0 (Checked, 1);
+  checked->etag = g_strdup (g_file_info_get_etag (info));
+  checked->written_sum = bloom_atomic_file_checksum (check_data->contents);
+  g_task_return_pointer (check, checked, (GDestroyNotify) checked_free);
 }
 
 static void
@@ -363,10 +401,15 @@ replace_checked (GObject      *object,
   GTask *task = user_data;
   ReplaceData *data = g_task_get_task_data (task);
   GError *error = NULL;
+  Checked *checked = g_task_propagate_pointer (G_TASK (result), &error);
 
-  data->etag = g_task_propagate_pointer (G_TASK (result), &error);
-  if (error == NULL)
-    replace_open (task);
+  if (checked != NULL)
+    {
+      data->etag = g_steal_pointer (&checked->etag);
+      data->written_sum = g_steal_pointer (&checked->written_sum);
+      checked_free (checked);
+      replace_open (task);
+    }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
     {
       /* Gone (the user removed it): nothing is lost by writing one, as
@@ -453,9 +496,12 @@ bloom_atomic_file_replace_expecting_async (GFile                 *file,
   else
     {
       g_autoptr(GTask) check = g_task_new (file, cancellable, replace_checked, task);
+      CheckData *check_data = g_new0 (CheckData, 1);
 
+      check_data->expected = g_strdup (expected);
+      check_data->contents = g_bytes_ref (contents);
       g_task_set_source_tag (check, check_in_thread);
-      g_task_set_task_data (check, g_strdup (expected), g_free);
+      g_task_set_task_data (check, check_data, (GDestroyNotify) check_data_free);
       g_task_run_in_thread (check, check_in_thread);
     }
 }
@@ -468,4 +514,28 @@ bloom_atomic_file_replace_finish (GFile         *file,
   g_return_val_if_fail (g_task_is_valid (result, file), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* The same, with the SHA-256 (hex) of what was written: the expectation
+ * of the next write (g_free()). Worked out in the check's worker thread
+ * where there was one (the file existed and was expected), else here. */
+gboolean
+bloom_atomic_file_replace_expecting_finish (GFile         *file,
+                                            GAsyncResult  *result,
+                                            char         **written_sum,
+                                            GError       **error)
+{
+  ReplaceData *data;
+
+  g_return_val_if_fail (g_task_is_valid (result, file), FALSE);
+  g_return_val_if_fail (written_sum != NULL, FALSE);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+
+  data = g_task_get_task_data (G_TASK (result));
+  *written_sum = data->written_sum != NULL ? g_steal_pointer (&data->written_sum)
+                                           : bloom_atomic_file_checksum (data->contents);
+
+  return TRUE;
 }

@@ -50,5 +50,9 @@ void      bloom_atomic_file_replace_expecting_async (GFile                 *file
 gboolean  bloom_atomic_file_replace_finish  (GFile                 *file,
                                              GAsyncResult          *result,
                                              GError               **error);
+gboolean  bloom_atomic_file_replace_expecting_finish (GFile                 *file,
+                                                     GAsyncResult          *result,
+                                                     char                 **written_sum,
+                                                     GError               **error);
 
 G_END_DECLS

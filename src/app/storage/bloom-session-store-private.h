@@ -56,7 +56,6 @@ struct _BloomSessionStore
    * the SHA-256 of what it last read or wrote, or BLOOM_ATOMIC_FILE_ABSENT;
    * NOT_OPENED when it could not be read: never written over. */
   char                  *stored_sum;
-  char                  *writing_sum;      /* of the write under way */
   gboolean               conflict;         /* another Bloom Lab stored a different session */
   int                    lock_fd;          /* the directory, locked while a write is under way */
   guint                  lock_source;      /* waiting for another Bloom Lab's write to end */

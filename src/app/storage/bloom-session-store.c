@@ -182,12 +182,12 @@ document_written (GObject      *object,
 {
   g_autoptr(BloomSessionStore) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *written_sum = g_steal_pointer (&self->writing_sum);
+  g_autofree char *written_sum = NULL;
 
   self->writing = FALSE;
   _bloom_session_store_unlock (self);
 
-  if (!bloom_atomic_file_replace_finish (G_FILE (object), result, &error))
+  if (!bloom_atomic_file_replace_expecting_finish (G_FILE (object), result, &written_sum, &error))
     {
       /* The stored copy is as it was; the next change tries again, except
        * after a conflict, which the user settles first. */
@@ -282,8 +282,6 @@ save_document (BloomSessionStore *self)
   self->dirty = FALSE;
   self->writing = TRUE;
   self->write_keeps_recovery = self->recovery_pending;
-  g_free (self->writing_sum);
-  self->writing_sum = bloom_atomic_file_checksum (contents);
   /* The copy before, loaded at start-up, stays the copy before. */
   bloom_atomic_file_replace_expecting_async (self->current, contents, self->stored_sum,
                                              !self->previous_pending,
@@ -537,7 +535,6 @@ bloom_session_store_finalize (GObject *object)
   g_clear_pointer (&self->unreadable_message, g_free);
   g_clear_pointer (&self->unreadable_copy, g_bytes_unref);
   g_clear_pointer (&self->stored_sum, g_free);
-  g_clear_pointer (&self->writing_sum, g_free);
   g_clear_pointer (&self->recovery_write_error, g_free);
 
   G_OBJECT_CLASS (bloom_session_store_parent_class)->finalize (object);
