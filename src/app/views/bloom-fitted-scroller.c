@@ -7,8 +7,6 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include "bloom-fitted-scroller.h"
 
 /* Holds one GtkScrolledWindow (its child from GtkBuilder, as a widget's
@@ -26,6 +24,11 @@
 struct _BloomFittedScroller
 {
   GtkWidget parent_instance;
+
+  /* The scroll position drawn last, and which of two clear colours the
+   * node over the bar had then */
+  double    bar_value;
+  gboolean  bar_marked;
 };
 
 G_DEFINE_FINAL_TYPE (BloomFittedScroller, bloom_fitted_scroller, GTK_TYPE_WIDGET)
@@ -92,24 +95,26 @@ bloom_fitted_scroller_size_allocate (GtkWidget *widget,
  * an operation's). A scroll moves the slider, whose old and new places
  * cut the grid's damage beside it into five rectangles: with the card
  * and the counters, one operation in forty went past 30. A clear node
- * over the bar that differs whenever the position does makes the bar
- * one rectangle. It draws nothing; positions 256 pixels apart give the
- * same node, and then GSK finds the slider's own damage, as before. */
+ * over the bar that differs from the last frame's whenever the position
+ * does makes the bar one rectangle. It draws nothing. */
 static void
 append_bar_damage (BloomFittedScroller *self,
                    GtkScrolledWindow   *scroller,
                    GtkSnapshot         *snapshot)
 {
   GtkWidget *bar = gtk_scrolled_window_get_vscrollbar (scroller);
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scroller);
-  GdkRGBA clear = { 0, 0, 0, 0 };
+  double value = gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (scroller));
   graphene_rect_t bounds;
 
   if (!gtk_widget_get_mapped (bar) || !gtk_widget_compute_bounds (bar, GTK_WIDGET (self), &bounds))
     return;
 
-  clear.red = (float) fmod (gtk_adjustment_get_value (adjustment), 256.0) / 256.f;
-  gtk_snapshot_append_color (snapshot, &clear, &bounds);
+  if (value != self->bar_value)
+    {
+      self->bar_value = value;
+      self->bar_marked = !self->bar_marked;
+    }
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { self->bar_marked ? 1.f : 0.f, 0, 0, 0 }, &bounds);
 }
 
 static void
