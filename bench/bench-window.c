@@ -109,6 +109,7 @@
 #include "config.h"
 
 #include <gtk/gtk.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -176,6 +177,11 @@ typedef struct
   double faults;   /* minor page faults of the main thread in the span */
   guint  frames;   /* after-paints in the span */
   guint  renders;  /* renders of the window in the span */
+  /* Preloaded with bench/damage-log.c: the most rectangles of one
+   * frame's damage in the span, and the largest share of the window one
+   * frame repainted. */
+  double damage_rectangles;
+  double damage_share;
   /* With --pace: what the window did in the pause after the span. */
   double pause_cpu;
   double pause_renders;
@@ -183,6 +189,9 @@ typedef struct
 } Sample;
 
 static Clock clock_;
+
+/* damage_log_take() of bench/damage-log.c, when it is preloaded */
+static void (*damage_take) (int *rectangles, double *area);
 
 /* How long after an operation's frame another one may still follow from
  * it: a frame clock waits a refresh interval (16.7 ms) between frames. */
@@ -315,6 +324,27 @@ fill_sample (Sample  *sample,
   sample->layout = (clock_.layout - clock_.before_paint) / 1000.0;
   sample->paint = (clock_.paint - clock_.layout) / 1000.0;
   sample->after = (clock_.after_paint - clock_.paint) / 1000.0;
+  sample->damage_rectangles = sample->damage_share = 0;
+}
+
+/* What the frames since the last call repainted, into @sample (or
+ * dropped, without one). GSK's cairo renderer gives up past 30
+ * rectangles and repaints whole containers, up to the whole window. */
+static void
+take_damage (GtkWidget *window,
+             Sample    *sample)
+{
+  int rectangles = 0;
+  double area = 0;
+
+  if (damage_take == NULL)
+    return;
+
+  damage_take (&rectangles, &area);
+  if (sample == NULL)
+    return;
+  sample->damage_rectangles = rectangles;
+  sample->damage_share = area / ((double) gtk_widget_get_width (window) * gtk_widget_get_height (window));
 }
 
 /* A key as the window's key handling gets it before any focused widget
@@ -351,6 +381,7 @@ measure_operation (GtkWidget  *window,
   gint64 start, start_cpu, action_done;
   guint64 start_faults;
 
+  take_damage (window, NULL);
   start_faults = bench_thread_minor_faults ();
   start_cpu = bench_thread_cpu_us ();
   start = g_get_monotonic_time ();
@@ -384,6 +415,7 @@ measure_operation (GtkWidget  *window,
     }
   sample->frames = clock_.n_frames - n_frames;
   sample->renders = clock_.renders_at_frame - n_renders;
+  take_damage (window, sample);
 }
 
 /* What follows an operation while the lecturer talks: frames that GTK
@@ -598,11 +630,29 @@ report (const char *what,
           samples->len ? (double) frames / samples->len : 0.0,
           samples->len ? (double) renders / samples->len : 0.0);
 
+  if (damage_take != NULL && quantile (samples, G_STRUCT_OFFSET (Sample, damage_rectangles), 1.0) > 0)
+    {
+      const gsize rectangles = G_STRUCT_OFFSET (Sample, damage_rectangles);
+      guint most_of_window = 0;
+
+      for (guint i = 0; i < samples->len; i++)
+        if (g_array_index (samples, Sample, i).damage_share >= 0.75)
+          most_of_window++;
+      printf ("# damage of %s: rectangles of a frame p50 %.0f, p99 %.0f, max %.0f (past 30 GSK "
+              "repaints whole containers); %u of %u repainted three quarters of the window or more\n",
+              what, quantile (samples, rectangles, 0.5), quantile (samples, rectangles, 0.99),
+              quantile (samples, rectangles, 1.0), most_of_window, samples->len);
+      printf ("damage what=%s renderer=%s %s n=%u rectangles_p50=%.0f rectangles_p99=%.0f "
+              "rectangles_max=%.0f most_of_window=%u\n",
+              what, renderer_name (), details, samples->len, quantile (samples, rectangles, 0.5),
+              quantile (samples, rectangles, 0.99), quantile (samples, rectangles, 1.0),
+              most_of_window);
+    }
+
   if (show_slowest)
     report_slowest (samples, SLOWEST_SHOWN);
 }
 
-/* One goal: its figure, for the eye and for scripts. */
 /* What the window did in the pauses after @samples (--pace): not part of
  * an operation's time to its frame, but CPU a busy laptop pays for it. */
 static void
@@ -624,6 +674,7 @@ report_pause (const char *what,
           quantile (samples, renders, 1.0), quantile (samples, cpu, 0.5), quantile (samples, cpu, 0.99));
 }
 
+/* One goal: its figure, for the eye and for scripts. */
 static void
 report_goal (const char *name,
              const char *text,
@@ -767,6 +818,7 @@ main (int   argc,
 
   gtk_init ();
   g_object_set (gtk_settings_get_default (), "gtk-cursor-blink", FALSE, NULL);
+  damage_take = (void (*) (int *, double *)) dlsym (RTLD_DEFAULT, "damage_log_take");
   /* Bloom Lab is a GtkApplication, connected to the session bus from its
    * start; GTK 4.18's first selection (after the first operation) uses
    * that connection. Without it, the first operation would connect. */

@@ -19,6 +19,11 @@
  * on a context of its own) are logged too; the frame's are the large
  * ones.
  *
+ * bench-window, preloaded with it, also reads what the frames of each
+ * operation repainted (damage_log_take()): the most rectangles and the
+ * largest area, summed over the rectangles, of one frame. With
+ * DAMAGE_LOG_QUIET set nothing is printed.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -30,6 +35,25 @@
 #include <stdlib.h>
 
 static cairo_t *newest_context;
+
+/* Since the last damage_log_take() */
+static int most_rectangles;
+static double largest_area;
+
+void damage_log_take (int    *rectangles,
+                      double *area);
+
+/* @rectangles: the most rectangles of one frame's damage since the last
+ * call; @area: the largest area of one frame's damage, in pixels */
+void
+damage_log_take (int    *rectangles,
+                 double *area)
+{
+  *rectangles = most_rectangles;
+  *area = largest_area;
+  most_rectangles = 0;
+  largest_area = 0;
+}
 
 cairo_t *
 cairo_create (cairo_surface_t *target)
@@ -59,6 +83,22 @@ cairo_clip (cairo_t *cr)
   newest_context = NULL;
   cairo_clip_extents (cr, &x1, &y1, &x2, &y2);
   rectangles = cairo_copy_clip_rectangle_list (cr);
+  if (rectangles->status == CAIRO_STATUS_SUCCESS)
+    {
+      double area = 0;
+
+      for (int i = 0; i < rectangles->num_rectangles; i++)
+        area += rectangles->rectangles[i].width * rectangles->rectangles[i].height;
+      if (rectangles->num_rectangles > most_rectangles)
+        most_rectangles = rectangles->num_rectangles;
+      if (area > largest_area)
+        largest_area = area;
+    }
+  if (getenv ("DAMAGE_LOG_QUIET") != NULL)
+    {
+      cairo_rectangle_list_destroy (rectangles);
+      return;
+    }
   fprintf (stderr, "damage %d rectangles, extents %.0f,%.0f %.0f×%.0f\n",
            rectangles->status == CAIRO_STATUS_SUCCESS ? rectangles->num_rectangles : -1,
            x1, y1, x2 - x1, y2 - y1);

@@ -30,6 +30,11 @@
 #              the expanders "Hash positions" and "Model and hashes";
 #              also hash-positions or model: that one alone open
 #   LECTURE_STEPS  steps through the example lecture after them (90)
+#   PARTS      also "damage": what the frames of each operation repaint
+#              (bench/damage-log.c preloaded into bench-window, cairo
+#              only): rectangles per frame, and how many operations
+#              repainted most of the window, as GSK does past 30
+#              rectangles
 #   PARTS      also "pace": PACE_OPS (20) operations, each followed by a
 #              pause of PACE_MS (4000) as a lecturer's, counting the
 #              frames drawn and the CPU time taken in each pause
@@ -103,7 +108,8 @@ else
     meson setup "$builddir"
   fi
   meson compile -C "$builddir"
-  meson compile -C "$builddir" bench-bloom-lab baseline-window bench-startup bench-window bench-save
+  meson compile -C "$builddir" bench-bloom-lab baseline-window bench-startup bench-window bench-save \
+    bench/damage-log
   bloom_lab=$builddir/bench/bench-bloom-lab
   baseline=$builddir/bench/baseline-window
   bench_startup=$builddir/bench/bench-startup
@@ -192,6 +198,29 @@ for part in $parts; do
         done
       done
       ;;
+    damage)
+      damage_log=$(dirname "$bench_window")/libdamage-log.so
+      if [ ! -f "$damage_log" ]; then
+        echo "run-window.sh: no $damage_log (meson compile -C BUILDDIR bench/damage-log)" >&2
+        exit 1
+      fi
+      for display in $displays; do
+        for renderer in $renderers; do
+          # It sees the clip GSK's cairo renderer sets on each frame.
+          [ "$renderer" = cairo ] || continue
+          for detail in $details; do
+            # shellcheck disable=SC2046
+            set -- $(detail_args "$detail")
+            GSK_RENDERER=$renderer GTK_A11Y=none GSETTINGS_BACKEND=memory \
+              GSETTINGS_SCHEMA_DIR=$schema_dir \
+              isolated "damage-$display-$renderer-$detail" "$display" \
+              env DAMAGE_LOG_QUIET=1 LD_PRELOAD="$damage_log" \
+              "$bench_window" --ops "$ops" --resizes 0 --lecture-steps "$lecture_steps" "$@"
+            echo
+          done
+        done
+      done
+      ;;
     pace)
       for display in $displays; do
         for renderer in $renderers; do
@@ -255,7 +284,7 @@ for part in $parts; do
       done
       ;;
     *)
-      echo "run-window.sh: unknown part $part (startup, window, pace, instructions or save)" >&2
+      echo "run-window.sh: unknown part $part (startup, window, damage, pace, instructions or save)" >&2
       exit 1
       ;;
   esac
