@@ -633,6 +633,9 @@ report (const char *what,
   if (damage_take != NULL && quantile (samples, G_STRUCT_OFFSET (Sample, damage_rectangles), 1.0) > 0)
     {
       const gsize rectangles = G_STRUCT_OFFSET (Sample, damage_rectangles);
+      double p50 = quantile (samples, rectangles, 0.5);
+      double p99 = quantile (samples, rectangles, 0.99);
+      double max = quantile (samples, rectangles, 1.0);
       guint most_of_window = 0;
 
       for (guint i = 0; i < samples->len; i++)
@@ -640,13 +643,10 @@ report (const char *what,
           most_of_window++;
       printf ("# damage of %s: rectangles of a frame p50 %.0f, p99 %.0f, max %.0f (past 30 GSK "
               "repaints whole containers); %u of %u repainted three quarters of the window or more\n",
-              what, quantile (samples, rectangles, 0.5), quantile (samples, rectangles, 0.99),
-              quantile (samples, rectangles, 1.0), most_of_window, samples->len);
+              what, p50, p99, max, most_of_window, samples->len);
       printf ("damage what=%s renderer=%s %s n=%u rectangles_p50=%.0f rectangles_p99=%.0f "
               "rectangles_max=%.0f most_of_window=%u\n",
-              what, renderer_name (), details, samples->len, quantile (samples, rectangles, 0.5),
-              quantile (samples, rectangles, 0.99), quantile (samples, rectangles, 1.0),
-              most_of_window);
+              what, renderer_name (), details, samples->len, p50, p99, max, most_of_window);
     }
 
   if (show_slowest)
