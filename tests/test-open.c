@@ -10,6 +10,9 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <sys/stat.h>
+#ifdef GDK_WINDOWING_WAYLAND
+#include <gdk/wayland/gdkwayland.h>
+#endif
 
 #include "bloom-application.h"
 #include "bloom-window.h"
@@ -135,6 +138,21 @@ test_command_line (void)
   /* Like an import, Ctrl+Z brings back what was there. */
   g_assert_true (bloom_session_get_can_undo (session));
   close_window (window);
+}
+
+/* The window's icon: X11 window managers show the one a window hands
+ * them. On Wayland GDK drops it, so the app asks for none there (GTK would
+ * load and draw the SVG before the first frame for nothing). */
+static void
+test_window_icon (void)
+{
+  const char *expected = APPLICATION_ID;
+
+#ifdef GDK_WINDOWING_WAYLAND
+  if (GDK_IS_WAYLAND_DISPLAY (gdk_display_get_default ()))
+    expected = NULL;
+#endif
+  g_assert_cmpstr (gtk_window_get_default_icon_name (), ==, expected);
 }
 
 /* What cannot be opened is said in the window, at once, and the window
@@ -271,6 +289,7 @@ main (int   argc,
   g_test_add_func ("/open/command-line", test_command_line);
   g_test_add_func ("/open/refused", test_refused);
   g_test_add_func ("/open/drop", test_drop);
+  g_test_add_func ("/open/window-icon", test_window_icon);
 
   status = g_test_run ();
   g_clear_object (&application);
