@@ -268,13 +268,11 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *state_home = g_dir_make_tmp ("bloom-lab-open-state-XXXXXX", &error);
   int status;
 
+  /* The application's stored session goes to the test's own state
+   * directory (removed at exit), not to the user's. */
   test_isolate_environment ();
-  g_assert_no_error (error);
-  /* The application's stored session goes here, not to the user's. */
-  g_setenv ("XDG_STATE_HOME", state_home, TRUE);
   work_dir = g_dir_make_tmp ("bloom-lab-open-XXXXXX", &error);
   g_assert_no_error (error);
 
