@@ -11,6 +11,7 @@
 #include <gtk/gtk.h>
 
 #include "bloom-bit-grid.h"
+#include "bloom-grid-cells.h"
 #include "bloom-gtk-compat.h"
 #include "bloom-hash-table.h"
 #include "bloom-scroll.h"
@@ -242,6 +243,103 @@ test_ruler_stays (Fixture       *fixture,
   g_assert_cmpuint (count_ink (alpha, gtk_widget_get_width (grid),
                                fourth.origin.x, eighth.origin.x + eighth.size.width,
                                band_top, band_bottom), ==, 0);
+}
+
+/* Every square that the grid's area shows, below the ruler, is drawn as
+ * its bit is: solid when set, a faint fill in a frame when clear. */
+static void
+assert_shown_squares_drawn (Fixture *fixture)
+{
+  GtkWidget *grid = child (fixture, "grid");
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (child (fixture, "grid_scroller")));
+  BloomFilter *filter = bloom_session_get_filter (fixture->session);
+  int width = gtk_widget_get_width (grid);
+  g_autofree guchar *alpha = render_alpha (grid);
+  graphene_rect_t first;
+  graphene_point_t top, bottom;
+  guint checked = 0;
+
+  g_assert_true (bloom_gtk_widget_compute_point (viewport, grid, &GRAPHENE_POINT_INIT (0, 0), &top));
+  g_assert_true (bloom_gtk_widget_compute_point (viewport, grid,
+                                                 &GRAPHENE_POINT_INIT (0, gtk_widget_get_height (viewport)),
+                                                 &bottom));
+  /* Unscrolled, the first row starts below the ruler. */
+  g_assert_true (bloom_bit_grid_get_cell_area (BLOOM_BIT_GRID (grid), 0, &first));
+  for (guint i = 0; i < bloom_filter_get_m (filter); i++)
+    {
+      graphene_rect_t square;
+      int y, frame, middle;
+
+      g_assert_true (bloom_bit_grid_get_cell_area (BLOOM_BIT_GRID (grid), i, &square));
+      if (square.origin.y < top.y + first.origin.y ||
+          square.origin.y + square.size.height > MIN (bottom.y, gtk_widget_get_height (grid)))
+        continue;
+
+      y = (int) (square.origin.y + square.size.height / 2);
+      frame = alpha[y * width + (int) square.origin.x];
+      middle = alpha[y * width + (int) (square.origin.x + square.size.width / 2)];
+      if (frame <= 100 || (bloom_filter_get_bit (filter, i) ? middle <= 200 : middle >= 40))
+        g_error ("bit %u (%s), rows shown from y = %.0f to %.0f: frame alpha %d, middle %d", i,
+                 bloom_filter_get_bit (filter, i) ? "set" : "clear", top.y, bottom.y, frame, middle);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >=, 64);
+}
+
+static void
+scroll_grid_to (Fixture *fixture,
+                double   fraction)
+{
+  GtkAdjustment *adjustment = vadjustment (fixture, "grid_scroller");
+
+  gtk_adjustment_set_value (adjustment, fraction * (gtk_adjustment_get_upper (adjustment) -
+                                                    gtk_adjustment_get_page_size (adjustment)));
+  wait_for_layout (fixture);
+}
+
+/* The grid draws only the rows its area shows, and the others as they
+ * come into view: scrolled, zoomed, in a taller window, after a change.
+ * Whatever the memory held for a row not drawn yet never shows. */
+static void
+test_shown_rows_drawn (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  BloomGridCellsStats stats;
+
+  set_lecture_size (fixture);
+  create_filter (fixture, "1024", "12");
+  activate (fixture, "filter.example");
+  wait_for_layout (fixture);
+  assert_shown_squares_drawn (fixture);
+  bloom_bit_grid_get_cells_stats (BLOOM_BIT_GRID (child (fixture, "grid")), &stats);
+  g_assert_cmpuint (stats.rows_drawn, <, 1024 / 32);
+
+  scroll_grid_to (fixture, 1);
+  assert_shown_squares_drawn (fixture);
+  scroll_grid_to (fixture, 0.5);
+  assert_shown_squares_drawn (fixture);
+
+  bloom_window_set_zoom (fixture->window, 200);
+  wait_for_layout (fixture);
+  scroll_grid_to (fixture, 0);
+  assert_shown_squares_drawn (fixture);
+  scroll_grid_to (fixture, 0.7);
+  assert_shown_squares_drawn (fixture);
+
+  /* A taller area, the grid as it was. */
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (child (fixture, "grid_scroller")), 600);
+  wait_for_layout (fixture);
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (vadjustment (fixture, "grid_scroller")), >, 500);
+  assert_shown_squares_drawn (fixture);
+
+  /* A change goes to the other image, which has other rows. */
+  run (fixture, "filter.insert", "quince");
+  wait_for_layout (fixture);
+  assert_shown_squares_drawn (fixture);
+  scroll_grid_to (fixture, 0);
+  assert_shown_squares_drawn (fixture);
+  scroll_grid_to (fixture, 1);
+  assert_shown_squares_drawn (fixture);
 }
 
 /* All of @widget is on the page as shown. */
@@ -554,6 +652,7 @@ main (int   argc,
   ADD ("step-shows-cell", test_step_shows_cell);
   ADD ("step-shows-row", test_step_shows_row);
   ADD ("ruler-stays", test_ruler_stays);
+  ADD ("shown-rows-drawn", test_shown_rows_drawn);
   ADD ("opened-section-shows", test_opened_section_shows);
   ADD ("operation-shows-verdict", test_operation_shows_verdict);
   ADD ("operation-scrolls-in-its-frame", test_operation_scrolls_in_its_frame);

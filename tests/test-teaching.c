@@ -1305,6 +1305,9 @@ test_grid_cells_image (void)
     { 77, 8, 48, 30, 2 },
     { 8, 8, 24, 0, 1 },
     { 30, 64, 26, 20, 2 },
+    /* Row labels taller than a row: they reach into their neighbours. */
+    { 200, 16, 10, 20, 1 },
+    { 200, 16, 10, 20, 2 },
   };
   const GdkRGBA colors[] = { { 0.2f, 0.2f, 0.2f, 1.0f }, { 0.9f, 0.85f, 0.8f, 0.8f } };
   PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
@@ -1351,6 +1354,35 @@ test_grid_cells_image (void)
         cairo_destroy (cr);
         g_assert_cmpint (cairo_image_surface_get_width (image), ==, width * scale);
         g_assert_cmpint (cairo_image_surface_get_height (image), ==, height * scale);
+        assert_same_pixels (image, reference);
+        cairo_surface_destroy (image);
+
+        /* Rows drawn a few at a time, from the last, over whatever the
+         * memory held: the same pixels. */
+        image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+        memset (cairo_image_surface_get_data (image), 0xab,
+                (gsize) cairo_image_surface_get_stride (image) * height * scale);
+        cairo_surface_mark_dirty (image);
+        cairo_surface_set_device_scale (image, scale, scale);
+        {
+          guint rows = (cases[c].m + cases[c].columns - 1) / cases[c].columns;
+
+          for (guint end = rows, run = 1; end > 0; run = run % 3 + 1)
+            {
+              guint first = end > run ? end - run : 0;
+
+              bloom_grid_draw_cells_rows (image, filter, layout, &geometry, &colors[f], first, end);
+              end = first;
+            }
+        }
+        if (cases[c].cell == 10)
+          {
+            int text_height;
+
+            pango_layout_set_text (layout, "0", -1);
+            pango_layout_get_pixel_size (layout, NULL, &text_height);
+            g_assert_cmpint (text_height, >, (int) geometry.cell);
+          }
         assert_same_pixels (image, reference);
         cairo_surface_destroy (image);
         cairo_surface_destroy (reference);
@@ -1469,12 +1501,12 @@ test_grid_cells_take_turns (void)
   filter = bloom_session_get_filter (session);
 
   /* As GTK holds it: until the next frame is drawn. */
-  older = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color));
+  older = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color, 0, G_MAXUINT));
   assert_cells_node (older, filter, layout, &narrow, &color);
   before = draw_node (older);
 
   /* Nothing changed: the same node. */
-  g_assert_true (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color) == older);
+  g_assert_true (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color, 0, G_MAXUINT) == older);
 
   /* The other image, drawn whole in an idle moment, takes the change;
    * the older node still shows what it showed. */
@@ -1482,7 +1514,7 @@ test_grid_cells_take_turns (void)
   g_assert_true (bloom_grid_cells_prepare_spare (cells, layout));
   g_assert_false (bloom_grid_cells_needs_spare (cells));
   insert_numbered (session, 20, 40);
-  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color));
+  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color, 0, G_MAXUINT));
   g_assert_true (shown != older);
   assert_cells_node (shown, filter, layout, &narrow, &color);
   bloom_grid_cells_get_stats (cells, &stats);
@@ -1503,7 +1535,7 @@ test_grid_cells_take_turns (void)
       gsk_render_node_unref (older);
       older = shown;
       insert_numbered (session, 40 + round * 10, 50 + round * 10);
-      shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color));
+      shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color, 0, G_MAXUINT));
       assert_cells_node (shown, filter, layout, &narrow, &color);
     }
   bloom_grid_cells_get_stats (cells, &stats);
@@ -1519,7 +1551,7 @@ test_grid_cells_take_turns (void)
 
       gsk_render_node_unref (older);
       older = shown;
-      shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, geometry, 1, &color));
+      shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, geometry, 1, &color, 0, G_MAXUINT));
       assert_cells_node (shown, filter, layout, geometry, &color);
       gsk_render_node_unref (older);
       older = gsk_render_node_ref (shown);
@@ -1534,7 +1566,7 @@ test_grid_cells_take_turns (void)
   gsk_render_node_unref (older);
   older = shown;
   insert_numbered (session, 100, 110);
-  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color));
+  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color, 0, G_MAXUINT));
   insert_numbered (session, 110, 120);
   {
     GskRenderNode *live[] = { older, shown };
@@ -1543,7 +1575,7 @@ test_grid_cells_take_turns (void)
 
     for (guint i = 0; i < G_N_ELEMENTS (live); i++)
       drawn[i] = draw_node (live[i]);
-    newest = bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color);
+    newest = bloom_grid_cells_get_node (cells, filter, layout, &narrow, 1, &color, 0, G_MAXUINT);
     assert_cells_node (newest, filter, layout, &narrow, &color);
     for (guint i = 0; i < G_N_ELEMENTS (live); i++)
       {
@@ -1560,7 +1592,7 @@ test_grid_cells_take_turns (void)
   /* A window moved to a screen of scale 2: drawn anew in device pixels. */
   gsk_render_node_unref (older);
   older = shown;
-  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 2, &color));
+  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 2, &color, 0, G_MAXUINT));
   assert_cells_node_at_scale (shown, filter, layout, &narrow, &color, 2);
   gsk_render_node_unref (older);
   older = gsk_render_node_ref (shown);
@@ -1568,7 +1600,7 @@ test_grid_cells_take_turns (void)
   insert_numbered (session, 120, 130);
   gsk_render_node_unref (older);
   older = shown;
-  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 2, &color));
+  shown = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &narrow, 2, &color, 0, G_MAXUINT));
   assert_cells_node_at_scale (shown, filter, layout, &narrow, &color, 2);
 
   gsk_render_node_unref (older);
@@ -1612,7 +1644,7 @@ test_grid_image_read_when_drawn (void)
   insert_numbered (session, 0, 100);
   cells = bloom_grid_cells_new ();
   node = gsk_render_node_ref (bloom_grid_cells_get_node (cells, bloom_session_get_filter (session),
-                                                         layout, &geometry, 1, &color));
+                                                         layout, &geometry, 1, &color, 0, G_MAXUINT));
   expected = draw_node (node);
   size = (gsize) cairo_image_surface_get_stride (expected) * cairo_image_surface_get_height (expected);
   bloom_grid_cells_free (cells);
@@ -1626,6 +1658,124 @@ test_grid_image_read_when_drawn (void)
   cairo_surface_destroy (now);
   cairo_surface_destroy (expected);
   gsk_render_node_unref (node);
+  g_object_unref (context);
+}
+
+/* The pixel rows of @image and @reference (the same size) that rows
+ * [@first_row, @end_row) of the grid at @geometry cover, at scale 1. */
+static void
+assert_same_rows (cairo_surface_t         *image,
+                  cairo_surface_t         *reference,
+                  const BloomGridGeometry *geometry,
+                  guint                    first_row,
+                  guint                    end_row)
+{
+  int stride = cairo_image_surface_get_stride (image);
+  int top = bloom_grid_row_y (geometry, first_row);
+  int bottom = bloom_grid_row_y (geometry, end_row - 1) + geometry->inner;
+
+  cairo_surface_flush (image);
+  cairo_surface_flush (reference);
+  g_assert_cmpint (stride, ==, cairo_image_surface_get_stride (reference));
+  g_assert_cmpint (bottom, <=, cairo_image_surface_get_height (image));
+  g_assert_cmpmem (cairo_image_surface_get_data (image) + (gsize) top * stride, (gsize) (bottom - top) * stride,
+                   cairo_image_surface_get_data (reference) + (gsize) top * stride, (gsize) (bottom - top) * stride);
+}
+
+/* The picture of @filter's cells at @geometry, at scale 1. */
+static cairo_surface_t *
+paint_cells_picture (BloomFilter             *filter,
+                     PangoLayout             *layout,
+                     const BloomGridGeometry *geometry,
+                     const GdkRGBA           *color)
+{
+  cairo_surface_t *picture;
+  cairo_t *cr;
+  int width, height;
+
+  bloom_grid_get_cells_size (filter, geometry, &width, &height);
+  picture = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (picture);
+  bloom_grid_paint_cells (cr, filter, layout, geometry, color);
+  cairo_destroy (cr);
+
+  return picture;
+}
+
+/* The cells draw only the rows asked for (those the grid's area shows),
+ * each once per image; rows asked for later are drawn then, under a new
+ * node, and the spare image gets the rows asked for last. Each node
+ * shows its rows as a picture does. */
+static void
+test_grid_cells_rows (void)
+{
+  const GdkRGBA color = { 0.2f, 0.2f, 0.2f, 1.0f };
+  PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  g_autoptr(PangoLayout) layout = pango_layout_new (context);
+  g_autoptr(BloomSession) session = bloom_session_new ();
+  g_autoptr(BloomGridCells) cells = bloom_grid_cells_new ();
+  BloomGridGeometry geometry = cells_test_geometry (16);
+  BloomGridCellsStats stats;
+  cairo_surface_t *picture, *drawn;
+  GskRenderNode *first, *second;
+  BloomFilter *filter;
+
+  /* 400 bits: 25 rows. */
+  g_assert_true (bloom_session_create_filter (session, 400, 3, NULL));
+  insert_numbered (session, 0, 60);
+  filter = bloom_session_get_filter (session);
+  picture = paint_cells_picture (filter, layout, &geometry, &color);
+
+  first = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &geometry, 1, &color, 2, 5));
+  bloom_grid_cells_get_stats (cells, &stats);
+  g_assert_cmpuint (stats.rows_drawn, ==, 3);
+  drawn = draw_node (first);
+  assert_same_rows (drawn, picture, &geometry, 2, 5);
+  cairo_surface_destroy (drawn);
+
+  /* Scrolled: the rows that came into view, under a new node. */
+  second = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &geometry, 1, &color, 4, 9));
+  g_assert_true (second != first);
+  bloom_grid_cells_get_stats (cells, &stats);
+  g_assert_cmpuint (stats.rows_drawn, ==, 7);
+  g_assert_cmpuint (stats.whole_drawings, ==, 1);
+  drawn = draw_node (second);
+  assert_same_rows (drawn, picture, &geometry, 2, 9);
+  cairo_surface_destroy (drawn);
+  g_assert_true (bloom_grid_cells_get_node (cells, filter, layout, &geometry, 1, &color, 3, 8) == second);
+  bloom_grid_cells_get_stats (cells, &stats);
+  g_assert_cmpuint (stats.rows_drawn, ==, 7);
+
+  /* The spare image: the rows asked for last. */
+  gsk_render_node_unref (first);
+  g_assert_true (bloom_grid_cells_prepare_spare (cells, layout));
+  bloom_grid_cells_get_stats (cells, &stats);
+  g_assert_cmpuint (stats.rows_drawn, ==, 12);
+
+  /* A change goes to the spare square by square, and the rows it lacks
+   * are drawn whole. */
+  insert_numbered (session, 60, 90);
+  cairo_surface_destroy (picture);
+  picture = paint_cells_picture (filter, layout, &geometry, &color);
+  first = second;
+  second = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &geometry, 1, &color, 3, 10));
+  g_assert_true (second != first);
+  bloom_grid_cells_get_stats (cells, &stats);
+  g_assert_cmpuint (stats.rows_drawn, ==, 14);
+  g_assert_cmpuint (stats.whole_drawings, ==, 2);
+  drawn = draw_node (second);
+  assert_same_rows (drawn, picture, &geometry, 3, 10);
+  cairo_surface_destroy (drawn);
+
+  /* All of them. */
+  gsk_render_node_unref (first);
+  first = second;
+  second = gsk_render_node_ref (bloom_grid_cells_get_node (cells, filter, layout, &geometry, 1, &color, 0, G_MAXUINT));
+  assert_cells_node (second, filter, layout, &geometry, &color);
+
+  gsk_render_node_unref (first);
+  gsk_render_node_unref (second);
+  cairo_surface_destroy (picture);
   g_object_unref (context);
 }
 
@@ -1731,6 +1881,7 @@ main (int   argc,
   g_test_add_func ("/teaching/grid-marks-node", test_grid_marks_node);
   g_test_add_func ("/teaching/grid-cells-take-turns", test_grid_cells_take_turns);
   g_test_add_func ("/teaching/grid-image-read-when-drawn", test_grid_image_read_when_drawn);
+  g_test_add_func ("/teaching/grid-cells-rows", test_grid_cells_rows);
   ADD ("step-through", test_step_through);
   ADD ("step-through-query", test_step_through_query);
   ADD ("grid-marks", test_grid_marks);

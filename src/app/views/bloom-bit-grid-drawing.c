@@ -43,18 +43,22 @@ bloom_grid_width_for_columns (const BloomGridGeometry *geometry,
   return bloom_grid_column_x (geometry, columns - 1) + geometry->inner;
 }
 
-/* Adds the squares whose bit is @set to the path: whole, or with @frames
- * the one-pixel frame inside each square (to fill even-odd). */
+/* Adds the squares of bits [@first, @end) whose bit is @set to the
+ * path: whole, or with @frames the one-pixel frame inside each square
+ * (to fill even-odd). */
 static void
 add_cells (cairo_t                 *cr,
            BloomFilter             *filter,
            const BloomGridGeometry *geometry,
+           guint                    first,
+           guint                    end,
            gboolean                 set,
            gboolean                 frames)
 {
   double inner = geometry->inner;
 
-  for (guint i = 0; i < bloom_filter_get_m (filter); i++)
+  end = MIN (end, bloom_filter_get_m (filter));
+  for (guint i = first; i < end; i++)
     {
       graphene_point_t origin = bloom_grid_cell_origin (geometry, i);
 
@@ -78,19 +82,20 @@ get_label_color (const GdkRGBA *fg)
   return color;
 }
 
-/* The index of each row's first bit at its left. */
+/* The index of each row's first bit at its left, for rows [@first_row,
+ * @end_row). */
 static void
 draw_row_labels (cairo_t                 *cr,
                  PangoLayout             *layout,
                  const BloomGridGeometry *geometry,
-                 guint                    m,
+                 guint                    first_row,
+                 guint                    end_row,
                  const GdkRGBA           *color)
 {
-  guint rows = (m + geometry->columns - 1) / geometry->columns;
   int text_width, text_height;
 
   gdk_cairo_set_source_rgba (cr, color);
-  for (guint row = 0; row < rows; row++)
+  for (guint row = first_row; row < end_row; row++)
     {
       g_autofree char *label = g_strdup_printf ("%u", row * geometry->columns);
 
@@ -100,6 +105,13 @@ draw_row_labels (cairo_t                 *cr,
                      bloom_grid_row_y (geometry, row) + ((int) geometry->inner - text_height) / 2.0);
       pango_cairo_show_layout (cr, layout);
     }
+}
+
+static guint
+count_rows (BloomFilter             *filter,
+            const BloomGridGeometry *geometry)
+{
+  return (bloom_filter_get_m (filter) + geometry->columns - 1) / geometry->columns;
 }
 
 /* The column ruler: the offset of each group of 8 columns, at the top;
@@ -177,17 +189,17 @@ bloom_grid_paint_cells (cairo_t                 *cr,
   GdkRGBA clear_fill, clear_border, label_color = get_label_color (fg);
 
   get_clear_colors (fg, &clear_fill, &clear_border);
-  draw_row_labels (cr, layout, geometry, bloom_filter_get_m (filter), &label_color);
+  draw_row_labels (cr, layout, geometry, 0, count_rows (filter, geometry), &label_color);
 
   /* Set and clear differ in fill, not only in colour: set squares are
    * solid, clear ones a faint fill inside a frame. One path per colour. */
-  add_cells (cr, filter, geometry, TRUE, FALSE);
+  add_cells (cr, filter, geometry, 0, G_MAXUINT, TRUE, FALSE);
   gdk_cairo_set_source_rgba (cr, fg);
   cairo_fill (cr);
-  add_cells (cr, filter, geometry, FALSE, FALSE);
+  add_cells (cr, filter, geometry, 0, G_MAXUINT, FALSE, FALSE);
   gdk_cairo_set_source_rgba (cr, &clear_fill);
   cairo_fill (cr);
-  add_cells (cr, filter, geometry, FALSE, TRUE);
+  add_cells (cr, filter, geometry, 0, G_MAXUINT, FALSE, TRUE);
   gdk_cairo_set_source_rgba (cr, &clear_border);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
   cairo_fill (cr);
@@ -200,7 +212,7 @@ bloom_grid_get_cells_size (BloomFilter             *filter,
                            int                     *width,
                            int                     *height)
 {
-  guint rows = (bloom_filter_get_m (filter) + geometry->columns - 1) / geometry->columns;
+  guint rows = count_rows (filter, geometry);
 
   *width = bloom_grid_width_for_columns (geometry, geometry->columns);
   *height = bloom_grid_row_y (geometry, rows - 1) + geometry->inner;
@@ -242,28 +254,70 @@ create_clear_row (const BloomGridGeometry *geometry,
   return row;
 }
 
-/* The row labels and the cells, drawn on @image: clear (transparent),
- * in device pixels with its device scale set, as large as
- * bloom_grid_get_cells_size() times the scale; for
- * bloom_grid_paint_cell() to change and bloom_grid_draw_image() to
- * show. */
+/* The band of the cells' image that belongs to @row: from its top to
+ * the next row's (the top margin goes with the first row, and the last
+ * row ends with its squares). */
+static void
+get_row_band (const BloomGridGeometry *geometry,
+              guint                    row,
+              guint                    rows,
+              int                     *top,
+              int                     *bottom)
+{
+  *top = row == 0 ? 0 : bloom_grid_row_y (geometry, row);
+  *bottom = row + 1 == rows ? bloom_grid_row_y (geometry, row) + (int) geometry->inner
+                            : bloom_grid_row_y (geometry, row + 1);
+}
+
+/* The bands of rows [@first_row, @end_row) of the cells' image (see
+ * bloom_grid_get_cells_size()), cleared and drawn: the pixels that
+ * drawing the whole image gives there, whatever was there before. An
+ * image with its device scale set; for bloom_grid_paint_cell() to
+ * change and bloom_grid_draw_image() to show. The grid draws only the
+ * rows it shows: at 200 % a filter of 1024 bits is an image of 15 MB,
+ * of which a projector shows a tenth. */
 void
-bloom_grid_draw_cells_image (cairo_surface_t         *image,
-                             BloomFilter             *filter,
-                             PangoLayout             *layout,
-                             const BloomGridGeometry *geometry,
-                             const GdkRGBA           *fg)
+bloom_grid_draw_cells_rows (cairo_surface_t         *image,
+                            BloomFilter             *filter,
+                            PangoLayout             *layout,
+                            const BloomGridGeometry *geometry,
+                            const GdkRGBA           *fg,
+                            guint                    first_row,
+                            guint                    end_row)
 {
   cairo_t *cr;
   double scale;
   GdkRGBA label_color = get_label_color (fg);
   cairo_surface_t *clear_row;
   guint m = bloom_filter_get_m (filter);
-  guint rows = (m + geometry->columns - 1) / geometry->columns;
+  guint rows = count_rows (filter, geometry);
+  guint spill;
+  int top, bottom, unused, text_height;
+
+  g_return_if_fail (cairo_surface_get_type (image) == CAIRO_SURFACE_TYPE_IMAGE);
+
+  end_row = MIN (end_row, rows);
+  if (first_row >= end_row)
+    return;
 
   cairo_surface_get_device_scale (image, &scale, NULL);
   cr = cairo_create (image);
-  draw_row_labels (cr, layout, geometry, m, &label_color);
+  get_row_band (geometry, first_row, rows, &top, &unused);
+  get_row_band (geometry, end_row - 1, rows, &unused, &bottom);
+  cairo_rectangle (cr, 0, top, cairo_image_surface_get_width (image) / scale, bottom - top);
+  cairo_clip (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+
+  /* A label taller than a row reaches into its neighbours' bands: they
+   * are drawn too, in the same order, and the clip keeps what falls in
+   * these bands. */
+  pango_layout_set_text (layout, "0", -1);
+  pango_layout_get_pixel_size (layout, NULL, &text_height);
+  spill = (guint) MAX (text_height, 0) / MAX (geometry->cell, 1u) + 1;
+  draw_row_labels (cr, layout, geometry, first_row - MIN (first_row, spill), MIN (end_row + spill, rows),
+                   &label_color);
 
   /* The same pixels as bloom_grid_paint_cells(), cheaper: cairo
    * tessellates a path of a thousand framed squares (10 million
@@ -273,7 +327,7 @@ bloom_grid_draw_cells_image (cairo_surface_t         *image,
    * row labels, so replacing gives what drawing over would. */
   clear_row = create_clear_row (geometry, (int) scale, fg);
   cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-  for (guint row = 0; row < rows; row++)
+  for (guint row = first_row; row < end_row; row++)
     {
       guint columns = MIN (geometry->columns, m - row * geometry->columns);
       int y = bloom_grid_row_y (geometry, row);
@@ -286,10 +340,21 @@ bloom_grid_draw_cells_image (cairo_surface_t         *image,
     }
   cairo_surface_destroy (clear_row);
 
-  add_cells (cr, filter, geometry, TRUE, FALSE);
+  add_cells (cr, filter, geometry, first_row * geometry->columns, end_row * geometry->columns, TRUE, FALSE);
   gdk_cairo_set_source_rgba (cr, fg);
   cairo_fill (cr);
   cairo_destroy (cr);
+}
+
+/* The whole image: as bloom_grid_draw_cells_rows() for every row. */
+void
+bloom_grid_draw_cells_image (cairo_surface_t         *image,
+                             BloomFilter             *filter,
+                             PangoLayout             *layout,
+                             const BloomGridGeometry *geometry,
+                             const GdkRGBA           *fg)
+{
+  bloom_grid_draw_cells_rows (image, filter, layout, geometry, fg, 0, G_MAXUINT);
 }
 
 /* The square of bit @index drawn anew, set or clear, on an image of

@@ -66,6 +66,13 @@ void              bloom_grid_draw_cells_image   (cairo_surface_t         *image,
                                                  PangoLayout             *layout,
                                                  const BloomGridGeometry *geometry,
                                                  const GdkRGBA           *fg);
+void              bloom_grid_draw_cells_rows    (cairo_surface_t         *image,
+                                                 BloomFilter             *filter,
+                                                 PangoLayout             *layout,
+                                                 const BloomGridGeometry *geometry,
+                                                 const GdkRGBA           *fg,
+                                                 guint                    first_row,
+                                                 guint                    end_row);
 void              bloom_grid_paint_cell         (cairo_t                 *cr,
                                                  const BloomGridGeometry *geometry,
                                                  guint                    index,

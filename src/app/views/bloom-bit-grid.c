@@ -249,6 +249,39 @@ prepare_spare_timeout (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The rows that the grid's scrolled area shows, and one more each side;
+ * all of them when it is not scrolled. Rows out of view are drawn when
+ * they come into view: the grid draws itself again when the area
+ * scrolls or changes size (bloom_bit_grid_map()). */
+static void
+get_shown_rows (BloomBitGrid            *self,
+                const BloomGridGeometry *geometry,
+                guint                   *first_row,
+                guint                   *end_row)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *viewport;
+  graphene_point_t top, bottom;
+  double first, end;
+
+  *first_row = 0;
+  *end_row = G_MAXUINT;
+  if (scroller == NULL || geometry->cell == 0)
+    return;
+
+  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
+  if (viewport == NULL ||
+      !bloom_gtk_widget_compute_point (viewport, GTK_WIDGET (self), &GRAPHENE_POINT_INIT (0, 0), &top) ||
+      !bloom_gtk_widget_compute_point (viewport, GTK_WIDGET (self),
+                                       &GRAPHENE_POINT_INIT (0, gtk_widget_get_height (viewport)), &bottom))
+    return;
+
+  first = floor ((top.y - geometry->top) / geometry->cell) - 1;
+  end = ceil ((bottom.y - geometry->top) / geometry->cell) + 1;
+  *first_row = first > 0 ? (guint) first : 0;
+  *end_row = end > *first_row ? (guint) MIN (end, (double) G_MAXUINT) : *first_row;
+}
+
 static void
 append_cells (BloomBitGrid            *self,
               GtkSnapshot             *snapshot,
@@ -258,6 +291,7 @@ append_cells (BloomBitGrid            *self,
               const GdkRGBA           *fg)
 {
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  guint first_row, end_row;
 
   if (self->ruler_node == NULL ||
       memcmp (&self->ruler_geometry, geometry, sizeof *geometry) != 0 ||
@@ -269,8 +303,10 @@ append_cells (BloomBitGrid            *self,
       self->ruler_color = *fg;
     }
 
+  get_shown_rows (self, geometry, &first_row, &end_row);
   gtk_snapshot_append_node (snapshot, bloom_grid_cells_get_node (self->cells, filter, layout,
-                                                                 geometry, scale, fg));
+                                                                 geometry, scale, fg,
+                                                                 first_row, end_row));
   /* Once the layout has held for a moment: not between the frames of a
    * window being resized, where each frame needs another layout. */
   if (bloom_grid_cells_needs_spare (self->cells))
@@ -390,6 +426,9 @@ bloom_bit_grid_map (GtkWidget *widget)
 
   self->vadjustment = g_object_ref (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)));
   g_signal_connect_object (self->vadjustment, "value-changed",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  /* A taller area shows rows that may not be drawn yet. */
+  g_signal_connect_object (self->vadjustment, "changed",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 }
 

@@ -19,11 +19,18 @@
  * shows any more, brought up to date square by square, and a new size
  * reuses an image's pixels: nothing is copied, and no fresh memory (a
  * page fault per 4 kB on first use, some 10 µs on a virtual machine)
- * is touched. An image is drawn whole only when the size, the zoom, the
+ * is touched. An image starts anew only when the size, the zoom, the
  * colours or m change: the shown one in that frame, the other a moment
  * after it (bloom_grid_cells_prepare_spare()). Should both be shown (two
  * new nodes within one frame), the older node keeps its pixels and the
- * image gets new ones. */
+ * image gets new ones.
+ *
+ * Of a new image only the rows asked for are drawn, those the grid's
+ * scrolled area shows; others are drawn when they come into view. Their
+ * pixels meanwhile are whatever the memory held: no frame shows them.
+ * Rows that come into view are drawn on the shown image too (no frame
+ * showed them), under a new node, so that no renderer keeps an older
+ * picture of the node. */
 
 static cairo_user_data_key_t pixels_key;
 
@@ -35,8 +42,9 @@ typedef struct
   /* The recording of the last node made from it: while anything but us
    * holds it, a frame may still show it. */
   cairo_surface_t *recording;
-  gboolean         current;    /* drawn for the layout in BloomGridCells */
-  guint8           bits[BLOOM_M_MAX / 8];  /* each bit as drawn */
+  gboolean         current;    /* for the layout in BloomGridCells */
+  guint8           bits[BLOOM_M_MAX / 8];  /* each bit as drawn, in drawn rows */
+  guint8           rows[BLOOM_M_MAX / 8];  /* each row: drawn */
 } CellsImage;
 
 struct _BloomGridCells
@@ -53,6 +61,9 @@ struct _BloomGridCells
   BloomGridGeometry geometry;
   int               scale;
   GdkRGBA           color;
+  /* The rows asked for last, which the spare image gets. */
+  guint             first_row;
+  guint             end_row;
 
   BloomGridCellsStats stats;
 };
@@ -131,30 +142,35 @@ pick_image (BloomGridCells *cells)
 }
 
 static gboolean
-get_bit (const CellsImage *image,
-         guint             index)
+get_flag (const guint8 *flags,
+          guint         index)
 {
-  return (image->bits[index / 8] >> (index % 8)) & 1;
+  return (flags[index / 8] >> (index % 8)) & 1;
 }
 
 static void
-set_bit (CellsImage *image,
-         guint       index,
-         gboolean    set)
+set_flag (guint8   *flags,
+          guint     index,
+          gboolean  set)
 {
   if (set)
-    image->bits[index / 8] |= 1u << (index % 8);
+    flags[index / 8] |= 1u << (index % 8);
   else
-    image->bits[index / 8] &= ~(1u << (index % 8));
+    flags[index / 8] &= ~(1u << (index % 8));
 }
 
-/* The whole image anew, for the layout in @cells, on pixels it already
- * has when they are enough (and not four times too many). */
+static guint
+count_rows (BloomGridCells *cells)
+{
+  return (cells->m + cells->geometry.columns - 1) / cells->geometry.columns;
+}
+
+/* @image anew for the layout in @cells, with no row drawn yet, on pixels
+ * it already has when they are enough (and not four times too many). */
 static void
-draw_whole (BloomGridCells *cells,
-            CellsImage     *image,
-            BloomFilter    *filter,
-            PangoLayout    *layout)
+start_image (BloomGridCells *cells,
+             CellsImage     *image,
+             BloomFilter    *filter)
 {
   int width, height, stride;
   gsize size;
@@ -173,20 +189,57 @@ draw_whole (BloomGridCells *cells,
       image->capacity = size;
       cells->stats.allocations++;
     }
-  memset (image->pixels, 0, size);
   image->surface = cairo_image_surface_create_for_data (image->pixels, CAIRO_FORMAT_ARGB32,
                                                         width, height, stride);
   cairo_surface_set_device_scale (image->surface, cells->scale, cells->scale);
-  bloom_grid_draw_cells_image (image->surface, filter, layout, &cells->geometry, &cells->color);
   cells->stats.whole_drawings++;
 
-  memset (image->bits, 0, sizeof image->bits);
-  for (guint i = 0; i < cells->m; i++)
-    set_bit (image, i, bloom_filter_get_bit (filter, i));
+  memset (image->rows, 0, sizeof image->rows);
   image->current = TRUE;
 }
 
-/* The squares whose bit differs from the image's, anew. */
+/* Draws the rows of [@first_row, @end_row) that @image lacks, as
+ * @filter has them. Returns whether it drew any. */
+static gboolean
+draw_rows (BloomGridCells *cells,
+           CellsImage     *image,
+           BloomFilter    *filter,
+           PangoLayout    *layout,
+           guint           first_row,
+           guint           end_row)
+{
+  guint columns = cells->geometry.columns;
+  gboolean drawn = FALSE;
+
+  end_row = MIN (end_row, count_rows (cells));
+  for (guint row = first_row; row < end_row;)
+    {
+      guint end = row;
+
+      /* Each run of rows it lacks, in one drawing. */
+      while (end < end_row && !get_flag (image->rows, end))
+        end++;
+      if (end == row)
+        {
+          row++;
+          continue;
+        }
+
+      bloom_grid_draw_cells_rows (image->surface, filter, layout, &cells->geometry, &cells->color,
+                                  row, end);
+      for (guint r = row; r < end; r++)
+        set_flag (image->rows, r, TRUE);
+      for (guint i = row * columns; i < MIN (end * columns, cells->m); i++)
+        set_flag (image->bits, i, bloom_filter_get_bit (filter, i));
+      cells->stats.rows_drawn += end - row;
+      drawn = TRUE;
+      row = end;
+    }
+
+  return drawn;
+}
+
+/* The squares of drawn rows whose bit differs from the image's, anew. */
 static void
 draw_changes (BloomGridCells *cells,
               CellsImage     *image,
@@ -198,18 +251,38 @@ draw_changes (BloomGridCells *cells,
     {
       gboolean bit = bloom_filter_get_bit (filter, i);
 
-      if (bit == get_bit (image, i))
+      if (bit == get_flag (image->bits, i) || !get_flag (image->rows, i / cells->geometry.columns))
         continue;
 
       if (cr == NULL)
         cr = cairo_create (image->surface);
       bloom_grid_paint_cell (cr, &cells->geometry, i, bit, &cells->color);
-      set_bit (image, i, bit);
+      set_flag (image->bits, i, bit);
     }
   g_clear_pointer (&cr, cairo_destroy);
 }
 
-/* The node that shows @filter's row labels and cells at @geometry: the
+/* A new node of @image, which is shown from now on. */
+static GskRenderNode *
+show_image (BloomGridCells *cells,
+            guint           index,
+            BloomFilter    *filter)
+{
+  CellsImage *image = &cells->images[index];
+  int width, height;
+
+  g_clear_pointer (&cells->node, gsk_render_node_unref);
+  bloom_grid_get_cells_size (filter, &cells->geometry, &width, &height);
+  cells->node = bloom_grid_draw_image (image->surface, width, height);
+  g_clear_pointer (&image->recording, cairo_surface_destroy);
+  image->recording = cairo_surface_reference (gsk_cairo_node_get_surface (cells->node));
+  cells->shown = index;
+
+  return cells->node;
+}
+
+/* The node that shows @filter's row labels and cells at @geometry, rows
+ * [@first_row, @end_row) at least (0 and G_MAXUINT: all of them): the
  * same node as last time while none of it changed, so that GTK need not
  * draw it again. */
 GskRenderNode *
@@ -218,11 +291,12 @@ bloom_grid_cells_get_node (BloomGridCells          *cells,
                            PangoLayout             *layout,
                            const BloomGridGeometry *geometry,
                            int                      scale,
-                           const GdkRGBA           *fg)
+                           const GdkRGBA           *fg,
+                           guint                    first_row,
+                           guint                    end_row)
 {
   guint m, set_bits, index;
   CellsImage *image;
-  int width, height;
 
   g_return_val_if_fail (cells != NULL, NULL);
   g_return_val_if_fail (BLOOM_IS_FILTER (filter), NULL);
@@ -230,9 +304,12 @@ bloom_grid_cells_get_node (BloomGridCells          *cells,
   g_return_val_if_fail (geometry != NULL && geometry->columns > 0, NULL);
   g_return_val_if_fail (scale > 0, NULL);
   g_return_val_if_fail (fg != NULL, NULL);
+  g_return_val_if_fail (first_row <= end_row, NULL);
 
   m = bloom_filter_get_m (filter);
   set_bits = bloom_filter_count_set_bits (filter);
+  cells->first_row = first_row;
+  cells->end_row = end_row;
   if (cells->node == NULL || cells->scale != scale || cells->m != m ||
       memcmp (&cells->geometry, geometry, sizeof *geometry) != 0 ||
       !gdk_rgba_equal (&cells->color, fg))
@@ -244,9 +321,14 @@ bloom_grid_cells_get_node (BloomGridCells          *cells,
       cells->color = *fg;
     }
   /* Within one filter bits are only ever set: the same count is the same
-   * bits. */
+   * bits. Rows that came into view go on the shown image. */
   else if (cells->filter == filter && cells->set_bits == set_bits)
-    return cells->node;
+    {
+      if (draw_rows (cells, &cells->images[cells->shown], filter, layout, first_row, end_row))
+        return show_image (cells, cells->shown, filter);
+
+      return cells->node;
+    }
 
   /* Ours is not a reason to keep an image. */
   g_clear_pointer (&cells->node, gsk_render_node_unref);
@@ -255,17 +337,13 @@ bloom_grid_cells_get_node (BloomGridCells          *cells,
   if (image->current)
     draw_changes (cells, image, filter);
   else
-    draw_whole (cells, image, filter, layout);
+    start_image (cells, image, filter);
+  draw_rows (cells, image, filter, layout, first_row, end_row);
 
-  bloom_grid_get_cells_size (filter, geometry, &width, &height);
-  cells->node = bloom_grid_draw_image (image->surface, width, height);
-  g_clear_pointer (&image->recording, cairo_surface_destroy);
-  image->recording = cairo_surface_reference (gsk_cairo_node_get_surface (cells->node));
-  cells->shown = index;
   g_set_object (&cells->filter, filter);
   cells->set_bits = set_bits;
 
-  return cells->node;
+  return show_image (cells, index, filter);
 }
 
 /* Whether the image that is not shown would have to be drawn whole for
@@ -299,7 +377,8 @@ bloom_grid_cells_prepare_spare (BloomGridCells *cells,
   if (!cells_image_is_free (spare))
     return FALSE;
 
-  draw_whole (cells, spare, cells->filter, layout);
+  start_image (cells, spare, cells->filter);
+  draw_rows (cells, spare, cells->filter, layout, cells->first_row, cells->end_row);
 
   return TRUE;
 }

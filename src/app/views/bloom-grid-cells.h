@@ -1,6 +1,7 @@
 /* bloom-grid-cells.h — the bit grid's row labels and cells as one
  * render node, kept in two images that take turns, so that a change is
- * drawn without copying the pixels the last frame still shows
+ * drawn without copying the pixels the last frame still shows, each
+ * drawn only in the rows asked for (those in view)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,7 +23,9 @@ GskRenderNode  *bloom_grid_cells_get_node (BloomGridCells          *cells,
                                            PangoLayout             *layout,
                                            const BloomGridGeometry *geometry,
                                            int                      scale,
-                                           const GdkRGBA           *fg);
+                                           const GdkRGBA           *fg,
+                                           guint                    first_row,
+                                           guint                    end_row);
 gboolean        bloom_grid_cells_needs_spare   (BloomGridCells *cells);
 gboolean        bloom_grid_cells_prepare_spare (BloomGridCells *cells,
                                                 PangoLayout    *layout);
@@ -31,7 +34,8 @@ gboolean        bloom_grid_cells_prepare_spare (BloomGridCells *cells,
 typedef struct
 {
   guint allocations;        /* of pixels */
-  guint whole_drawings;     /* of an image, not only the squares that changed */
+  guint whole_drawings;     /* an image started anew, not only the squares that changed */
+  guint rows_drawn;         /* rows drawn whole, in either image */
   guint drawn_while_shown;  /* new pixels for an image a live node still showed */
 } BloomGridCellsStats;
 
