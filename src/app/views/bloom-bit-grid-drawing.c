@@ -36,6 +36,14 @@ bloom_grid_cell_origin (const BloomGridGeometry *geometry,
                               bloom_grid_row_y (geometry, index / geometry->columns));
 }
 
+/* The rows that @m bits take. */
+guint
+bloom_grid_count_rows (const BloomGridGeometry *geometry,
+                       guint                    m)
+{
+  return (m + geometry->columns - 1) / geometry->columns;
+}
+
 int
 bloom_grid_width_for_columns (const BloomGridGeometry *geometry,
                               guint                    columns)
@@ -105,13 +113,6 @@ draw_row_labels (cairo_t                 *cr,
                      bloom_grid_row_y (geometry, row) + ((int) geometry->inner - text_height) / 2.0);
       pango_cairo_show_layout (cr, layout);
     }
-}
-
-static guint
-count_rows (BloomFilter             *filter,
-            const BloomGridGeometry *geometry)
-{
-  return (bloom_filter_get_m (filter) + geometry->columns - 1) / geometry->columns;
 }
 
 /* The column ruler: the offset of each group of 8 columns, at the top;
@@ -189,7 +190,7 @@ bloom_grid_paint_cells (cairo_t                 *cr,
   GdkRGBA clear_fill, clear_border, label_color = get_label_color (fg);
 
   get_clear_colors (fg, &clear_fill, &clear_border);
-  draw_row_labels (cr, layout, geometry, 0, count_rows (filter, geometry), &label_color);
+  draw_row_labels (cr, layout, geometry, 0, bloom_grid_count_rows (geometry, bloom_filter_get_m (filter)), &label_color);
 
   /* Set and clear differ in fill, not only in colour: set squares are
    * solid, clear ones a faint fill inside a frame. One path per colour. */
@@ -212,7 +213,7 @@ bloom_grid_get_cells_size (BloomFilter             *filter,
                            int                     *width,
                            int                     *height)
 {
-  guint rows = count_rows (filter, geometry);
+  guint rows = bloom_grid_count_rows (geometry, bloom_filter_get_m (filter));
 
   *width = bloom_grid_width_for_columns (geometry, geometry->columns);
   *height = bloom_grid_row_y (geometry, rows - 1) + geometry->inner;
@@ -290,7 +291,7 @@ bloom_grid_draw_cells_rows (cairo_surface_t         *image,
   GdkRGBA label_color = get_label_color (fg);
   cairo_surface_t *clear_row;
   guint m = bloom_filter_get_m (filter);
-  guint rows = count_rows (filter, geometry);
+  guint rows = bloom_grid_count_rows (geometry, m);
   guint spill;
   int top, bottom, unused, text_height;
 
@@ -346,19 +347,8 @@ bloom_grid_draw_cells_rows (cairo_surface_t         *image,
   cairo_destroy (cr);
 }
 
-/* The whole image: as bloom_grid_draw_cells_rows() for every row. */
-void
-bloom_grid_draw_cells_image (cairo_surface_t         *image,
-                             BloomFilter             *filter,
-                             PangoLayout             *layout,
-                             const BloomGridGeometry *geometry,
-                             const GdkRGBA           *fg)
-{
-  bloom_grid_draw_cells_rows (image, filter, layout, geometry, fg, 0, G_MAXUINT);
-}
-
 /* The square of bit @index drawn anew, set or clear, on an image of
- * bloom_grid_draw_cells_image(): a bit that changed costs one square,
+ * bloom_grid_draw_cells_rows(): a bit that changed costs one square,
  * not the whole grid. Its drawing lies inside the square, which is
  * cleared first, so the result is the same as drawing the whole grid
  * again. */

@@ -49,6 +49,8 @@ int               bloom_grid_row_y             (const BloomGridGeometry *geometr
                                                 guint                    row);
 graphene_point_t  bloom_grid_cell_origin       (const BloomGridGeometry *geometry,
                                                 guint                    index);
+guint             bloom_grid_count_rows        (const BloomGridGeometry *geometry,
+                                                guint                    m);
 int               bloom_grid_width_for_columns (const BloomGridGeometry *geometry,
                                                 guint                    columns);
 void              bloom_grid_get_cells_size    (BloomFilter             *filter,
@@ -61,11 +63,6 @@ void              bloom_grid_paint_cells       (cairo_t                 *cr,
                                                 PangoLayout             *layout,
                                                 const BloomGridGeometry *geometry,
                                                 const GdkRGBA           *fg);
-void              bloom_grid_draw_cells_image   (cairo_surface_t         *image,
-                                                 BloomFilter             *filter,
-                                                 PangoLayout             *layout,
-                                                 const BloomGridGeometry *geometry,
-                                                 const GdkRGBA           *fg);
 void              bloom_grid_draw_cells_rows    (cairo_surface_t         *image,
                                                  BloomFilter             *filter,
                                                  PangoLayout             *layout,

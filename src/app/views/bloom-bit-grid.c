@@ -249,6 +249,34 @@ prepare_spare_timeout (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The part of the grid its scrolled window shows, from @top to @bottom
+ * in the grid's coordinates. FALSE when it is not in one, or not laid
+ * out yet. */
+static gboolean
+get_shown_span (BloomBitGrid *self,
+                double       *top,
+                double       *bottom)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *viewport;
+  graphene_point_t start, end;
+
+  if (scroller == NULL)
+    return FALSE;
+
+  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
+  if (viewport == NULL ||
+      !bloom_gtk_widget_compute_point (viewport, GTK_WIDGET (self), &GRAPHENE_POINT_INIT (0, 0), &start) ||
+      !bloom_gtk_widget_compute_point (viewport, GTK_WIDGET (self),
+                                       &GRAPHENE_POINT_INIT (0, gtk_widget_get_height (viewport)), &end))
+    return FALSE;
+
+  *top = start.y;
+  *bottom = end.y;
+
+  return TRUE;
+}
+
 /* The rows that the grid's scrolled area shows, and one more each side;
  * all of them when it is not scrolled. Rows out of view are drawn when
  * they come into view: the grid draws itself again when the area
@@ -259,25 +287,15 @@ get_shown_rows (BloomBitGrid            *self,
                 guint                   *first_row,
                 guint                   *end_row)
 {
-  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
-  GtkWidget *viewport;
-  graphene_point_t top, bottom;
-  double first, end;
+  double top, bottom, first, end;
 
   *first_row = 0;
   *end_row = G_MAXUINT;
-  if (scroller == NULL || geometry->cell == 0)
+  if (geometry->cell == 0 || !get_shown_span (self, &top, &bottom))
     return;
 
-  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
-  if (viewport == NULL ||
-      !bloom_gtk_widget_compute_point (viewport, GTK_WIDGET (self), &GRAPHENE_POINT_INIT (0, 0), &top) ||
-      !bloom_gtk_widget_compute_point (viewport, GTK_WIDGET (self),
-                                       &GRAPHENE_POINT_INIT (0, gtk_widget_get_height (viewport)), &bottom))
-    return;
-
-  first = floor ((top.y - geometry->top) / geometry->cell) - 1;
-  end = ceil ((bottom.y - geometry->top) / geometry->cell) + 1;
+  first = floor ((top - geometry->top) / geometry->cell) - 1;
+  end = ceil ((bottom - geometry->top) / geometry->cell) + 1;
   *first_row = first > 0 ? (guint) first : 0;
   *end_row = end > *first_row ? (guint) MIN (end, (double) G_MAXUINT) : *first_row;
 }
@@ -398,19 +416,12 @@ static float
 get_ruler_top (BloomBitGrid            *self,
                const BloomGridGeometry *geometry)
 {
-  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
-  GtkWidget *viewport;
-  graphene_point_t top;
+  double top, bottom;
 
-  if (scroller == NULL || geometry->top == 0)
+  if (geometry->top == 0 || !get_shown_span (self, &top, &bottom))
     return 0;
 
-  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
-  if (viewport == NULL ||
-      !bloom_gtk_widget_compute_point (viewport, GTK_WIDGET (self), &GRAPHENE_POINT_INIT (0, 0), &top))
-    return 0;
-
-  return CLAMP (top.y, 0, MAX (0, gtk_widget_get_height (GTK_WIDGET (self)) - geometry->top));
+  return CLAMP (top, 0, MAX (0, gtk_widget_get_height (GTK_WIDGET (self)) - geometry->top));
 }
 
 static void

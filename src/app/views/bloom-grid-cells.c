@@ -159,12 +159,6 @@ set_flag (guint8   *flags,
     flags[index / 8] &= ~(1u << (index % 8));
 }
 
-static guint
-count_rows (BloomGridCells *cells)
-{
-  return (cells->m + cells->geometry.columns - 1) / cells->geometry.columns;
-}
-
 /* @image anew for the layout in @cells, with no row drawn yet, on pixels
  * it already has when they are enough (and not four times too many). */
 static void
@@ -211,7 +205,7 @@ draw_rows (BloomGridCells *cells,
   guint columns = cells->geometry.columns;
   gboolean drawn = FALSE;
 
-  end_row = MIN (end_row, count_rows (cells));
+  end_row = MIN (end_row, bloom_grid_count_rows (&cells->geometry, cells->m));
   for (guint row = first_row; row < end_row;)
     {
       guint end = row;
