@@ -1,7 +1,8 @@
 /* test-follow.c — the lecture view follows the lecturer, at 1280 × 800:
  * a step shows its cell and its row of the hash table, the column ruler
  * stays at the top of the grid's area, a section opened by its key shows
- * its header, and the wheel goes on to the page at the end of the grid
+ * its header, an operation's card keeps its top above the grid's first
+ * mark, and the wheel goes on to the page at the end of the grid
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -401,7 +402,8 @@ test_opened_section_shows (Fixture       *fixture,
 /* The lecturer opens "Model and hashes" (the page scrolls down to it),
  * then queries: the verdict comes on screen with the query's bits and
  * its details, whatever was scrolled to. When the marks and the card do
- * not fit together, the marks win (step-shows-cell, at 200 %). */
+ * not fit together, the first mark wins (operation-keeps-card-top, at
+ * 200 %). */
 static void
 test_operation_shows_verdict (Fixture       *fixture,
                               gconstpointer  data)
@@ -443,6 +445,63 @@ test_operation_shows_verdict (Fixture       *fixture,
   type_into (fixture, "text_entry", "fig");
   wait_for_layout (fixture);
   g_assert_false (widget_shown (fixture, card));
+}
+
+/* At 200 % the card and all the marks an operation shows do not fit on
+ * the page together. The page moves no further than the first position
+ * needs: the card keeps its top (the operation and its string) unless
+ * that first position's square would not show, and then its square ends
+ * at the page's bottom; it never goes further down for the other marks.
+ * The first position always shows. */
+static void
+test_operation_keeps_card_top (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  GtkWidget *card = child (fixture, "operation_view");
+  GtkWidget *grid = child (fixture, "grid");
+  GtkWidget *page_viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (child (fixture, "page_scroller")));
+  GtkAdjustment *page = vadjustment (fixture, "page_scroller");
+  guint kept = 0, cut = 0;
+
+  set_lecture_size (fixture);
+  create_filter (fixture, "1024", "12");
+  run (fixture, "filter.insert", "pear");
+  bloom_window_set_zoom (fixture->window, 200);
+  wait_for_transitions (fixture);
+
+  for (guint i = 0; i < 24; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("string-%u", i);
+      BloomOperation *operation;
+      graphene_rect_t cell;
+      graphene_point_t card_top, cell_bottom;
+
+      gtk_adjustment_set_value (page, 0);
+      gtk_adjustment_set_value (vadjustment (fixture, "grid_scroller"), 0);
+      wait_for_layout (fixture);
+      run (fixture, i % 2 ? "filter.query" : "filter.insert", text);
+      wait_for_layout (fixture);
+
+      operation = bloom_session_get_last_operation (fixture->session);
+      g_assert_true (bloom_bit_grid_get_cell_area (BLOOM_BIT_GRID (grid),
+                                                   bloom_operation_get_position (operation, 0), &cell));
+      g_assert_true (cell_shown (fixture, bloom_operation_get_position (operation, 0)));
+      g_assert_true (bloom_gtk_widget_compute_point (card, page_viewport, &GRAPHENE_POINT_INIT (0, 0), &card_top));
+      g_assert_true (bloom_gtk_widget_compute_point (grid, page_viewport,
+                                                     &GRAPHENE_POINT_INIT (cell.origin.x, cell.origin.y + cell.size.height),
+                                                     &cell_bottom));
+      if (card_top.y >= 0)
+        kept++;
+      else
+        {
+          /* Cut: only as far as the square needs (its frame's gap below it). */
+          g_assert_cmpfloat (cell_bottom.y, >, gtk_adjustment_get_page_size (page) - cell.size.height / 2);
+          cut++;
+        }
+    }
+  /* Both cases came up. */
+  g_assert_cmpuint (kept, >, 0);
+  g_test_message ("card kept its top in %u operations, cut in %u", kept, cut);
 }
 
 /* The grid's scroll position at each render of the window. */
@@ -576,6 +635,80 @@ test_primary_after_secondary (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Two blocks as the area, the first of them as its core. */
+static gboolean
+get_target_areas (GtkWidget       *widget,
+                  graphene_rect_t *area,
+                  graphene_rect_t *core)
+{
+  GtkWidget *other = g_object_get_data (G_OBJECT (widget), "other");
+  graphene_rect_t other_area;
+
+  if (!gtk_widget_compute_bounds (g_object_get_data (G_OBJECT (widget), "core"), widget, core) ||
+      !gtk_widget_compute_bounds (other, widget, &other_area))
+    return FALSE;
+  graphene_rect_union (core, &other_area, area);
+
+  return TRUE;
+}
+
+/* A primary request with a core, inside a scrolled window of its own
+ * below a secondary one: its area comes in at the top of its window,
+ * and the page shows its core without moving the secondary one's start
+ * away, though the rest of the area then does not fit. */
+static void
+test_primary_keeps_secondary_top (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = gtk_scrolled_window_new ();
+  GtkWidget *inner = gtk_scrolled_window_new ();
+  GtkBox *page_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  GtkBox *inner_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  GtkAdjustment *page_adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page));
+  GtkAdjustment *inner_adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (inner));
+  GtkWidget *card, *core, *other;
+  graphene_rect_t bounds;
+
+  card = add_block (page_box, 150);
+  add_block (page_box, 100);
+  add_block (inner_box, 600);
+  core = add_block (inner_box, 20);
+  add_block (inner_box, 80);
+  other = add_block (inner_box, 20);
+  add_block (inner_box, 280);
+  g_object_set_data (G_OBJECT (inner_box), "core", core);
+  g_object_set_data (G_OBJECT (inner_box), "other", other);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (inner), GTK_WIDGET (inner_box));
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (inner), 200);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (inner), 200);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (inner), GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL);
+  gtk_box_append (page_box, inner);
+  add_block (page_box, 300);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (page), GTK_WIDGET (page_box));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (page), GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL);
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 300);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (inner_adjustment), ==, 200);
+
+  bloom_scroll_show_later (card, bloom_scroll_whole_widget, BLOOM_SCROLL_SECONDARY);
+  bloom_scroll_show_later_with_core (GTK_WIDGET (inner_box), get_target_areas, BLOOM_SCROLL_PRIMARY);
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  gtk_test_widget_wait_for_draw (window);
+
+  /* The area's top at the inner window's top. */
+  g_assert_cmpfloat (gtk_adjustment_get_value (inner_adjustment), ==, 600);
+  /* The card's start stays; the core shows on the page. */
+  g_assert_cmpfloat (gtk_adjustment_get_value (page_adjustment), ==, 0);
+  g_assert_true (gtk_widget_compute_bounds (core, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page)), &bounds));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_adjustment_get_page_size (page_adjustment));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* What a scroll over @scroller's content does first: the controller
  * that runs before the scrolled window's own (bloom-scroll.c names it). */
 static gboolean
@@ -655,11 +788,13 @@ main (int   argc,
   ADD ("shown-rows-drawn", test_shown_rows_drawn);
   ADD ("opened-section-shows", test_opened_section_shows);
   ADD ("operation-shows-verdict", test_operation_shows_verdict);
+  ADD ("operation-keeps-card-top", test_operation_keeps_card_top);
   ADD ("operation-scrolls-in-its-frame", test_operation_scrolls_in_its_frame);
   ADD ("wheel-goes-on", test_wheel_goes_on);
 
 #undef ADD
   g_test_add_func ("/follow/primary-after-secondary", test_primary_after_secondary);
+  g_test_add_func ("/follow/primary-keeps-secondary-top", test_primary_keeps_secondary_top);
 
   return g_test_run ();
 }

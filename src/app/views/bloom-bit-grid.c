@@ -591,12 +591,24 @@ get_cell_reach (const BloomGridGeometry *geometry,
                              geometry->inner + 2 * geometry->gap, geometry->inner + 2 * geometry->gap);
 }
 
-/* What the grid keeps in view, a BloomScrollAreaFunc: the cursor's cell
+/* Scrolled, the ruler covers the top of what shows: @area takes it in. */
+static void
+add_ruler (const BloomGridGeometry *geometry,
+           graphene_rect_t         *area)
+{
+  area->origin.y -= geometry->top;
+  area->size.height += geometry->top;
+}
+
+/* What the grid keeps in view, a BloomScrollCoreFunc: the cursor's cell
  * after a move; else the newest step's while stepping through, or the
- * last operation's first position and as many of the others as fit. */
+ * last operation's first position and as many of the others as fit; and
+ * for an operation, in @core, the part of that which must show: its
+ * first position (a cell alone has none). */
 static gboolean
-get_follow_area (GtkWidget       *widget,
-                 graphene_rect_t *area)
+get_follow_areas (GtkWidget       *widget,
+                  graphene_rect_t *area,
+                  graphene_rect_t *core)
 {
   BloomBitGrid *self = BLOOM_BIT_GRID (widget);
   BloomSessionView *view = BLOOM_SESSION_VIEW (self);
@@ -609,7 +621,7 @@ get_follow_area (GtkWidget       *widget,
     return FALSE;
 
   layout = create_label_layout (self);
-  get_geometry (self, layout, gtk_widget_get_width (widget), &geometry);
+  get_geometry (self, layout, gtk_widget_get_width (GTK_WIDGET (self)), &geometry);
   if (operation != NULL)
     n_steps = MIN (bloom_operation_get_n_positions (operation), bloom_session_view_get_revealed_steps (view));
 
@@ -636,11 +648,11 @@ get_follow_area (GtkWidget       *widget,
           if (both.size.height <= page)
             *area = both;
         }
+      /* The first position must show; the others, as many as fit. */
+      *core = get_cell_reach (&geometry, bloom_operation_get_position (operation, 0));
+      add_ruler (&geometry, core);
     }
-
-  /* Scrolled, the ruler covers the top of what shows. */
-  area->origin.y -= geometry.top;
-  area->size.height += geometry.top;
+  add_ruler (&geometry, area);
 
   return TRUE;
 }
@@ -652,8 +664,7 @@ show_later (BloomBitGrid *self,
             gboolean      cursor)
 {
   self->follow_cursor = cursor;
-  bloom_scroll_show_later (GTK_WIDGET (self), get_follow_area,
-                           BLOOM_SCROLL_PRIMARY);
+  bloom_scroll_show_later_with_core (GTK_WIDGET (self), get_follow_areas, BLOOM_SCROLL_PRIMARY);
 }
 
 static void

@@ -37,46 +37,82 @@ transform_area (GtkWidget             *widget,
   return TRUE;
 }
 
-/* Scrolls the least that shows [@start, @end) of a page that begins at 0,
- * or its start when it is longer than the page; only works it out
- * unless @apply. Returns how far the content moves. */
+/* How far the content of a page that begins at 0 must move, the least,
+ * to show [@start, @end), or its start when it is longer than the page. */
 static double
-scroll_axis (GtkAdjustment *adjustment,
-             double         start,
-             double         end,
-             gboolean       apply)
+axis_delta (GtkAdjustment *adjustment,
+            double         start,
+            double         end)
 {
   double page = gtk_adjustment_get_page_size (adjustment);
-  double old_value = gtk_adjustment_get_value (adjustment);
-  double delta = 0;
 
   if (page <= 0)
     return 0;
-
   if (start < 0 || end - start > page)
-    delta = start;
-  else if (end > page)
-    delta = end - page;
+    return start;
+  if (end > page)
+    return end - page;
+
+  return 0;
+}
+
+/* Moves the content by @delta, as far as it goes; only works it out
+ * unless @apply. Returns how far it moves. */
+static double
+move_axis (GtkAdjustment *adjustment,
+           double         delta,
+           gboolean       apply)
+{
+  double old_value = gtk_adjustment_get_value (adjustment);
+
   if (delta == 0)
     return 0;
 
   if (!apply)
     return CLAMP (old_value + delta, gtk_adjustment_get_lower (adjustment),
-                  gtk_adjustment_get_upper (adjustment) - page) - old_value;
+                  gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment)) - old_value;
 
   gtk_adjustment_set_value (adjustment, old_value + delta);
 
   return gtk_adjustment_get_value (adjustment) - old_value;
 }
 
+/* The start of a secondary request shown in this frame, which a primary
+ * one with a core leaves on screen when its core still shows. */
+typedef struct
+{
+  GtkWidget       *widget;
+  graphene_rect_t  area;
+} Kept;
+
+/* How far down @viewport's content may move and still show the start
+ * of @kept, which is inside it; G_MAXDOUBLE when that is not shown now. */
+static double
+kept_room (const Kept *kept,
+           GtkWidget  *viewport)
+{
+  graphene_rect_t area;
+
+  if (!transform_area (kept->widget, viewport, &kept->area, &area) ||
+      area.origin.y < 0 || area.origin.y >= gtk_widget_get_height (viewport))
+    return G_MAXDOUBLE;
+
+  return area.origin.y;
+}
+
 static gboolean
 show_area (GtkWidget             *widget,
            const graphene_rect_t *area,
+           const graphene_rect_t *core,
+           const Kept            *kept,
            gboolean               apply)
 {
   graphene_rect_t shown = *area;
+  graphene_rect_t shown_core;
   GtkWidget *scroller;
   gboolean moved = FALSE;
+
+  shown_core = core != NULL ? *core : *area;
 
   for (scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
        scroller != NULL;
@@ -90,19 +126,43 @@ show_area (GtkWidget             *widget,
       graphene_rect_t page;
       double dx, dy;
 
-      if (viewport == NULL || !transform_area (widget, viewport, &shown, &shown))
+      if (viewport == NULL || !transform_area (widget, viewport, &shown, &shown) ||
+          !transform_area (widget, viewport, &shown_core, &shown_core))
         break;
 
-      dx = scroll_axis (hadjustment, shown.origin.x, shown.origin.x + shown.size.width, apply);
-      dy = scroll_axis (vadjustment, shown.origin.y, shown.origin.y + shown.size.height, apply);
+      dx = axis_delta (hadjustment, shown.origin.x, shown.origin.x + shown.size.width);
+      dy = axis_delta (vadjustment, shown.origin.y, shown.origin.y + shown.size.height);
+      if (core != NULL && dy > 0 && kept != NULL && kept->widget != NULL)
+        {
+          /* Inside the kept one's scrolled window: down so far that its
+           * start goes, only as far as it may, or as the core needs. */
+          if (gtk_widget_is_ancestor (kept->widget, viewport))
+            {
+              double room = kept_room (kept, viewport);
+
+              if (dy > room)
+                dy = MAX (room, axis_delta (vadjustment, shown_core.origin.y,
+                                            shown_core.origin.y + shown_core.size.height));
+            }
+          /* In a window of its own, the area comes in at the top, where
+           * the window around it shows it first. */
+          else if (shown.size.height <= gtk_adjustment_get_page_size (vadjustment))
+            dy = shown.origin.y;
+        }
+      dx = move_axis (hadjustment, dx, apply);
+      dy = move_axis (vadjustment, dy, apply);
       moved |= dx != 0 || dy != 0;
       shown.origin.x -= dx;
       shown.origin.y -= dy;
+      shown_core.origin.x -= dx;
+      shown_core.origin.y -= dy;
       graphene_rect_init (&page, 0, 0,
                           gtk_adjustment_get_page_size (hadjustment),
                           gtk_adjustment_get_page_size (vadjustment));
       if (!graphene_rect_intersection (&shown, &page, &shown))
         break;
+      if (!graphene_rect_intersection (&shown_core, &page, &shown_core))
+        shown_core = shown;
       widget = viewport;
     }
 
@@ -128,7 +188,7 @@ bloom_scroll_show_area (GtkWidget             *widget,
   g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
   g_return_val_if_fail (area != NULL, FALSE);
 
-  return show_area (widget, area, TRUE);
+  return show_area (widget, area, NULL, NULL, TRUE);
 }
 
 /* What the requests on one frame clock share. A scroll moves content
@@ -138,12 +198,14 @@ typedef struct
 {
   gboolean moved;          /* a request scrolled in this pass */
   guint    n_secondary;    /* secondary requests waiting */
+  Kept     kept;           /* the last secondary request shown in this frame */
 } ClockRequests;
 
 typedef struct
 {
   GtkWidget           *widget;   /* not owned: this lives in its data */
   BloomScrollAreaFunc  area_func;
+  BloomScrollCoreFunc  core_func; /* instead of area_func, with a core */
   BloomScrollPriority  priority;
   GdkFrameClock       *clock;
   ClockRequests       *requests; /* the clock's */
@@ -192,6 +254,23 @@ on_layout_pass (GdkFrameClock *clock,
   requests->moved = FALSE;
 }
 
+/* The frame is drawn: what a secondary request showed is past. */
+static void
+on_after_paint (GdkFrameClock *clock,
+                ClockRequests *requests)
+{
+  g_clear_weak_pointer (&requests->kept.widget);
+}
+
+static void
+clock_requests_free (gpointer data)
+{
+  ClockRequests *requests = data;
+
+  g_clear_weak_pointer (&requests->kept.widget);
+  g_free (requests);
+}
+
 static ClockRequests *
 get_clock_requests (GdkFrameClock *clock)
 {
@@ -200,11 +279,40 @@ get_clock_requests (GdkFrameClock *clock)
   if (requests == NULL)
     {
       requests = g_new0 (ClockRequests, 1);
-      g_object_set_qdata_full (G_OBJECT (clock), requests_quark (), requests, g_free);
+      g_object_set_qdata_full (G_OBJECT (clock), requests_quark (), requests, clock_requests_free);
       g_signal_connect (clock, "layout", G_CALLBACK (on_layout_pass), requests);
+      g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), requests);
     }
 
   return requests;
+}
+
+/* Shows what @pending asks for, or works out whether that scrolls;
+ * FALSE in @told when its widget cannot tell yet. */
+static gboolean
+show_pending_area (Pending  *pending,
+                   gboolean  apply,
+                   gboolean *told)
+{
+  GtkWidget *widget = pending->widget;
+  graphene_rect_t area, core;
+  gboolean has_core;
+  gboolean moved;
+
+  graphene_rect_init (&core, 0, 0, 0, 0);
+  *told = pending->core_func != NULL ? pending->core_func (widget, &area, &core)
+                                     : pending->area_func (widget, &area);
+  if (!*told)
+    return FALSE;
+  has_core = core.size.width > 0 && core.size.height > 0;
+  moved = show_area (widget, &area, has_core ? &core : NULL, &pending->requests->kept, apply);
+  if (apply && pending->priority == BLOOM_SCROLL_SECONDARY)
+    {
+      g_set_weak_pointer (&pending->requests->kept.widget, widget);
+      pending->requests->kept.area = area;
+    }
+
+  return moved;
 }
 
 /* Before the layout phase: when the area is not shown where things are
@@ -216,11 +324,9 @@ static void
 on_update (GdkFrameClock *clock,
            Pending       *pending)
 {
-  graphene_rect_t area;
+  gboolean told;
 
-  if (gtk_widget_get_mapped (pending->widget) &&
-      pending->area_func (pending->widget, &area) &&
-      show_area (pending->widget, &area, FALSE))
+  if (gtk_widget_get_mapped (pending->widget) && show_pending_area (pending, FALSE, &told))
     gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
 }
 
@@ -228,13 +334,12 @@ static void
 show_pending (Pending *pending)
 {
   GtkWidget *widget = pending->widget;
-  graphene_rect_t area;
+  gboolean told;
 
   if (gtk_widget_get_mapped (widget))
     {
-      if (pending->area_func (widget, &area))
-        pending->requests->moved |= bloom_scroll_show_area (widget, &area);
-      else if (++pending->tries < MAX_TRIES)
+      pending->requests->moved |= show_pending_area (pending, TRUE, &told);
+      if (!told && ++pending->tries < MAX_TRIES)
         return;
     }
 
@@ -265,6 +370,42 @@ on_layout (GdkFrameClock *clock,
   show_pending (pending);
 }
 
+static void
+show_later (GtkWidget           *widget,
+            BloomScrollAreaFunc  area_func,
+            BloomScrollCoreFunc  core_func,
+            BloomScrollPriority  priority)
+{
+  GdkFrameClock *clock;
+  Pending *pending;
+
+  clock = gtk_widget_get_frame_clock (widget);
+  if (clock == NULL || !gtk_widget_get_mapped (widget))
+    return;
+
+  pending = g_new0 (Pending, 1);
+  pending->widget = widget;
+  pending->area_func = area_func;
+  pending->core_func = core_func;
+  pending->priority = priority;
+  pending->deferred_frame = -1;
+  pending->clock = g_object_ref (clock);
+  pending->requests = get_clock_requests (clock);
+  if (priority == BLOOM_SCROLL_SECONDARY)
+    pending->requests->n_secondary++;
+  pending->update_id = g_signal_connect (clock, "update", G_CALLBACK (on_update), pending);
+  /* "After": GTK's root lays the window out from a handler it connects
+   * when a change asks for it, which may be after this one. */
+  pending->layout_id = g_signal_connect_data (clock, "layout", G_CALLBACK (on_layout), pending, NULL,
+                                              G_CONNECT_AFTER);
+  /* A frame without a layout phase: nothing moved since the update phase
+   * found the area shown, so the paint phase only settles the request
+   * (or, for an area that cannot be told yet, waits for another frame). */
+  pending->paint_id = g_signal_connect_swapped (clock, "paint", G_CALLBACK (show_pending), pending);
+  g_object_set_qdata_full (G_OBJECT (widget), pending_quark (), pending, pending_free);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_UPDATE | GDK_FRAME_CLOCK_PHASE_PAINT);
+}
+
 /**
  * bloom_scroll_show_later:
  * @widget: a widget inside one or more scrolled windows
@@ -283,36 +424,37 @@ bloom_scroll_show_later (GtkWidget           *widget,
                          BloomScrollAreaFunc  area_func,
                          BloomScrollPriority  priority)
 {
-  GdkFrameClock *clock;
-  Pending *pending;
-
   g_return_if_fail (GTK_IS_WIDGET (widget));
   g_return_if_fail (area_func != NULL);
 
-  clock = gtk_widget_get_frame_clock (widget);
-  if (clock == NULL || !gtk_widget_get_mapped (widget))
-    return;
+  show_later (widget, area_func, NULL, priority);
+}
 
-  pending = g_new0 (Pending, 1);
-  pending->widget = widget;
-  pending->area_func = area_func;
-  pending->priority = priority;
-  pending->deferred_frame = -1;
-  pending->clock = g_object_ref (clock);
-  pending->requests = get_clock_requests (clock);
-  if (priority == BLOOM_SCROLL_SECONDARY)
-    pending->requests->n_secondary++;
-  pending->update_id = g_signal_connect (clock, "update", G_CALLBACK (on_update), pending);
-  /* "After": GTK's root lays the window out from a handler it connects
-   * when a change asks for it, which may be after this one. */
-  pending->layout_id = g_signal_connect_data (clock, "layout", G_CALLBACK (on_layout), pending, NULL,
-                                              G_CONNECT_AFTER);
-  /* A frame without a layout phase: nothing moved since the update phase
-   * found the area shown, so the paint phase only settles the request
-   * (or, for an area that cannot be told yet, waits for another frame). */
-  pending->paint_id = g_signal_connect_swapped (clock, "paint", G_CALLBACK (show_pending), pending);
-  g_object_set_qdata_full (G_OBJECT (widget), pending_quark (), pending, pending_free);
-  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_UPDATE | GDK_FRAME_CLOCK_PHASE_PAINT);
+/**
+ * bloom_scroll_show_later_with_core:
+ * @widget: a widget inside one or more scrolled windows
+ * @core_func: tells what of @widget to show, and the core of it that
+ *   must show
+ * @priority: which request wins when two in one frame cannot both be
+ *   shown
+ *
+ * As bloom_scroll_show_later(), but a scrolled window that would have to
+ * move the start of a secondary request shown in the same frame out of
+ * view, to show all of the area, moves only as far as that start allows,
+ * or as far as the core needs when that is further; a scrolled window of
+ * the widget's own, inside that one, brings the area in at its top. So
+ * the card of an operation keeps its headline on screen above the grid
+ * when the grid's first mark still shows.
+ */
+void
+bloom_scroll_show_later_with_core (GtkWidget           *widget,
+                                   BloomScrollCoreFunc  core_func,
+                                   BloomScrollPriority  priority)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (core_func != NULL);
+
+  show_later (widget, NULL, core_func, priority);
 }
 
 /* A BloomScrollAreaFunc: all of @widget, or its start when it is taller

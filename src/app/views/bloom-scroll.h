@@ -16,7 +16,9 @@ G_BEGIN_DECLS
  * FALSE when the widget cannot tell yet, as when a new size of its own
  * is still to come: it is asked again in the next frame. */
 /* Two requests in one frame that cannot both be shown: the primary one,
- * shown last, wins (the grid's cell over the hash table's row). */
+ * shown last, wins (the grid's cell over the hash table's row); one with
+ * a core wins only as far as its core needs (the operation's first mark
+ * under its card). */
 typedef enum
 {
   BLOOM_SCROLL_SECONDARY,
@@ -25,12 +27,21 @@ typedef enum
 
 typedef gboolean (*BloomScrollAreaFunc) (GtkWidget       *widget,
                                          graphene_rect_t *area);
+/* The same, and in @core the part of @area that must show when not all
+ * of it can (see bloom_scroll_show_later_with_core()); left empty, there
+ * is none. */
+typedef gboolean (*BloomScrollCoreFunc) (GtkWidget       *widget,
+                                         graphene_rect_t *area,
+                                         graphene_rect_t *core);
 
 gboolean bloom_scroll_show_area (GtkWidget             *widget,
                                  const graphene_rect_t *area);
 void bloom_scroll_show_later   (GtkWidget           *widget,
                                 BloomScrollAreaFunc  area_func,
                                 BloomScrollPriority  priority);
+void bloom_scroll_show_later_with_core (GtkWidget           *widget,
+                                        BloomScrollCoreFunc  core_func,
+                                        BloomScrollPriority  priority);
 gboolean bloom_scroll_whole_widget (GtkWidget       *widget,
                                     graphene_rect_t *area);
 void bloom_scroll_chain_to_page (GtkScrolledWindow  *inner);
