@@ -653,9 +653,11 @@ get_target_areas (GtkWidget       *widget,
 }
 
 /* A primary request with a core, inside a scrolled window of its own
- * below a secondary one: its area comes in at the top of its window,
- * and the page shows its core without moving the secondary one's start
- * away, though the rest of the area then does not fit. */
+ * below a secondary one: where the page cannot show all of its area
+ * below the secondary one's start, the area comes in at the top of its
+ * window, and the page shows its core without moving that start away,
+ * though the rest of the area then does not fit; where it can, nothing
+ * changes. */
 static void
 test_primary_keeps_secondary_top (void)
 {
@@ -705,6 +707,21 @@ test_primary_keeps_secondary_top (void)
   g_assert_cmpfloat (gtk_adjustment_get_value (page_adjustment), ==, 0);
   g_assert_true (gtk_widget_compute_bounds (core, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page)), &bounds));
   g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_adjustment_get_page_size (page_adjustment));
+
+  /* Where the page shows the card and all of the area, the inner window
+   * scrolls as little as ever: the area comes in at its bottom. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 600);
+  gtk_adjustment_set_value (inner_adjustment, 0);
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (page_adjustment), >=, 450);
+  bloom_scroll_show_later (card, bloom_scroll_whole_widget, BLOOM_SCROLL_SECONDARY);
+  bloom_scroll_show_later_with_core (GTK_WIDGET (inner_box), get_target_areas, BLOOM_SCROLL_PRIMARY);
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  gtk_test_widget_wait_for_draw (window);
+  g_assert_cmpfloat (gtk_adjustment_get_value (inner_adjustment), ==, 520);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page_adjustment), ==, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -100,12 +100,20 @@ kept_room (const Kept *kept,
   return area.origin.y;
 }
 
+/* Scrolls each scrolled window around @widget, the innermost first, to
+ * show @area (see bloom_scroll_show_area()), or works out where they
+ * would go unless @apply. With a @core and @kept: see
+ * bloom_scroll_show_later_with_core(); @top_align brings the area in at
+ * the top of a window inside @kept's, and @limited (if not NULL) tells
+ * whether @kept's start held a window back. */
 static gboolean
 show_area (GtkWidget             *widget,
            const graphene_rect_t *area,
            const graphene_rect_t *core,
            const Kept            *kept,
-           gboolean               apply)
+           gboolean               top_align,
+           gboolean               apply,
+           gboolean              *limited)
 {
   graphene_rect_t shown = *area;
   graphene_rect_t shown_core;
@@ -141,12 +149,16 @@ show_area (GtkWidget             *widget,
               double room = kept_room (kept, viewport);
 
               if (dy > room)
-                dy = MAX (room, axis_delta (vadjustment, shown_core.origin.y,
-                                            shown_core.origin.y + shown_core.size.height));
+                {
+                  dy = MAX (room, axis_delta (vadjustment, shown_core.origin.y,
+                                              shown_core.origin.y + shown_core.size.height));
+                  if (limited != NULL)
+                    *limited = TRUE;
+                }
             }
           /* In a window of its own, the area comes in at the top, where
            * the window around it shows it first. */
-          else if (shown.size.height <= gtk_adjustment_get_page_size (vadjustment))
+          else if (top_align && shown.size.height <= gtk_adjustment_get_page_size (vadjustment))
             dy = shown.origin.y;
         }
       dx = move_axis (hadjustment, dx, apply);
@@ -188,7 +200,7 @@ bloom_scroll_show_area (GtkWidget             *widget,
   g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
   g_return_val_if_fail (area != NULL, FALSE);
 
-  return show_area (widget, area, NULL, NULL, TRUE);
+  return show_area (widget, area, NULL, NULL, FALSE, TRUE, NULL);
 }
 
 /* What the requests on one frame clock share. A scroll moves content
@@ -297,6 +309,7 @@ show_pending_area (Pending  *pending,
   GtkWidget *widget = pending->widget;
   graphene_rect_t area, core;
   gboolean has_core;
+  gboolean top_align = FALSE;
   gboolean moved;
 
   graphene_rect_init (&core, 0, 0, 0, 0);
@@ -305,7 +318,13 @@ show_pending_area (Pending  *pending,
   if (!*told)
     return FALSE;
   has_core = core.size.width > 0 && core.size.height > 0;
-  moved = show_area (widget, &area, has_core ? &core : NULL, &pending->requests->kept, apply);
+  /* The area comes in at the top of its own window only where the
+   * window around it would otherwise take the kept start away: where it
+   * all fits, its windows scroll as little as ever. */
+  if (has_core && pending->requests->kept.widget != NULL)
+    show_area (widget, &area, &core, &pending->requests->kept, FALSE, FALSE, &top_align);
+  moved = show_area (widget, &area, has_core ? &core : NULL, &pending->requests->kept,
+                     top_align, apply, NULL);
   if (apply && pending->priority == BLOOM_SCROLL_SECONDARY)
     {
       g_set_weak_pointer (&pending->requests->kept.widget, widget);
@@ -442,9 +461,9 @@ bloom_scroll_show_later (GtkWidget           *widget,
  * move the start of a secondary request shown in the same frame out of
  * view, to show all of the area, moves only as far as that start allows,
  * or as far as the core needs when that is further; a scrolled window of
- * the widget's own, inside that one, brings the area in at its top. So
- * the card of an operation keeps its headline on screen above the grid
- * when the grid's first mark still shows.
+ * the widget's own, inside that one, then brings the area in at its top.
+ * So the card of an operation keeps its headline on screen above the
+ * grid when the grid's first mark still shows.
  */
 void
 bloom_scroll_show_later_with_core (GtkWidget           *widget,
