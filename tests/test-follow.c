@@ -652,6 +652,20 @@ get_target_areas (GtkWidget       *widget,
   return TRUE;
 }
 
+/* The card (secondary) and the target's blocks (primary, with a core)
+ * asked for in one frame, and that frame's layout done. */
+static void
+show_card_and_target (GtkWidget *window,
+                      GtkWidget *card,
+                      GtkWidget *target)
+{
+  bloom_scroll_show_later (card, bloom_scroll_whole_widget, BLOOM_SCROLL_SECONDARY);
+  bloom_scroll_show_later_with_core (target, get_target_areas, BLOOM_SCROLL_PRIMARY);
+  gtk_test_widget_wait_for_draw (window);
+  settle ();
+  gtk_test_widget_wait_for_draw (window);
+}
+
 /* A primary request with a core, inside a scrolled window of its own
  * below a secondary one: where the page cannot show all of its area
  * below the secondary one's start, the area comes in at the top of its
@@ -695,11 +709,7 @@ test_primary_keeps_secondary_top (void)
   settle ();
   g_assert_cmpfloat (gtk_adjustment_get_page_size (inner_adjustment), ==, 200);
 
-  bloom_scroll_show_later (card, bloom_scroll_whole_widget, BLOOM_SCROLL_SECONDARY);
-  bloom_scroll_show_later_with_core (GTK_WIDGET (inner_box), get_target_areas, BLOOM_SCROLL_PRIMARY);
-  gtk_test_widget_wait_for_draw (window);
-  settle ();
-  gtk_test_widget_wait_for_draw (window);
+  show_card_and_target (window, card, GTK_WIDGET (inner_box));
 
   /* The area's top at the inner window's top. */
   g_assert_cmpfloat (gtk_adjustment_get_value (inner_adjustment), ==, 600);
@@ -715,11 +725,7 @@ test_primary_keeps_secondary_top (void)
   gtk_test_widget_wait_for_draw (window);
   settle ();
   g_assert_cmpfloat (gtk_adjustment_get_page_size (page_adjustment), >=, 450);
-  bloom_scroll_show_later (card, bloom_scroll_whole_widget, BLOOM_SCROLL_SECONDARY);
-  bloom_scroll_show_later_with_core (GTK_WIDGET (inner_box), get_target_areas, BLOOM_SCROLL_PRIMARY);
-  gtk_test_widget_wait_for_draw (window);
-  settle ();
-  gtk_test_widget_wait_for_draw (window);
+  show_card_and_target (window, card, GTK_WIDGET (inner_box));
   g_assert_cmpfloat (gtk_adjustment_get_value (inner_adjustment), ==, 520);
   g_assert_cmpfloat (gtk_adjustment_get_value (page_adjustment), ==, 0);
 

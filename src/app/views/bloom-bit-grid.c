@@ -621,7 +621,7 @@ get_follow_areas (GtkWidget       *widget,
     return FALSE;
 
   layout = create_label_layout (self);
-  get_geometry (self, layout, gtk_widget_get_width (GTK_WIDGET (self)), &geometry);
+  get_geometry (self, layout, gtk_widget_get_width (widget), &geometry);
   if (operation != NULL)
     n_steps = MIN (bloom_operation_get_n_positions (operation), bloom_session_view_get_revealed_steps (view));
 

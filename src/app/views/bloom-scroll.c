@@ -116,11 +116,9 @@ show_area (GtkWidget             *widget,
            gboolean              *limited)
 {
   graphene_rect_t shown = *area;
-  graphene_rect_t shown_core;
+  graphene_rect_t shown_core = core != NULL ? *core : *area;
   GtkWidget *scroller;
   gboolean moved = FALSE;
-
-  shown_core = core != NULL ? *core : *area;
 
   for (scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
        scroller != NULL;
