@@ -305,6 +305,127 @@ test_hash_table_whole (Fixture       *fixture,
                  graphene_rect_contains_rect (&after, &before));
 }
 
+/* Whether @needle is @node or lies below it. */
+static gboolean
+node_contains (GskRenderNode *node,
+               GskRenderNode *needle)
+{
+  if (node == needle)
+    return TRUE;
+
+  switch ((int) gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        if (node_contains (gsk_container_node_get_child (node, i), needle))
+          return TRUE;
+      return FALSE;
+    case GSK_CLIP_NODE:
+      return node_contains (gsk_clip_node_get_child (node), needle);
+    case GSK_TRANSFORM_NODE:
+      return node_contains (gsk_transform_node_get_child (node), needle);
+    case GSK_OPACITY_NODE:
+      return node_contains (gsk_opacity_node_get_child (node), needle);
+    default:
+      return FALSE;
+    }
+}
+
+/* The fonts of the text nodes below @node, in drawing order, as
+ * descriptions. */
+static void
+collect_fonts (GskRenderNode *node,
+               GPtrArray     *fonts)
+{
+  switch ((int) gsk_render_node_get_node_type (node))
+    {
+    case GSK_TEXT_NODE:
+      {
+        PangoFontDescription *description = pango_font_describe (gsk_text_node_get_font (node));
+
+        g_ptr_array_add (fonts, pango_font_description_to_string (description));
+        pango_font_description_free (description);
+      }
+      break;
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        collect_fonts (gsk_container_node_get_child (node, i), fonts);
+      break;
+    case GSK_CLIP_NODE:
+      collect_fonts (gsk_clip_node_get_child (node), fonts);
+      break;
+    case GSK_TRANSFORM_NODE:
+      collect_fonts (gsk_transform_node_get_child (node), fonts);
+      break;
+    case GSK_OPACITY_NODE:
+      collect_fonts (gsk_opacity_node_get_child (node), fonts);
+      break;
+    default:
+      break;
+    }
+}
+
+/* The table draws every cell, column by column: its "Set by" strings are
+ * monospace and the rest is not, and GTK 4.18 loads a font again for
+ * each new text node whose font differs from the last one's (see
+ * bloom-hash-table.c), so drawn row by row the fonts alternated. */
+static void
+test_hash_table_columns (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  GtkWidget *table;
+  GskRenderNode *table_node;
+  g_autoptr(GPtrArray) fonts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) set_by_fonts = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *set_by = NULL;
+  guint n_cells = 0;
+  guint n_runs = 0;
+  guint n_set_by = 0;
+
+  create_filter_open (fixture);
+  first_insert (fixture);
+  run (fixture, "filter.insert", "plum");
+  wait_for_draw (fixture);
+  settle ();
+
+  table = child (fixture, "hash_table");
+  table_node = cached_node (table);
+  g_assert_nonnull (table_node);
+  for (GtkWidget *c = gtk_widget_get_first_child (table); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GskRenderNode *node;
+
+      if (!gtk_widget_get_mapped (c))
+        continue;
+      node = cached_node (c);
+      if (node == NULL)
+        continue;
+      g_assert_true (node_contains (table_node, node));
+      n_cells++;
+      if (gtk_widget_has_css_class (c, "monospace") && set_by == NULL)
+        set_by = c;
+    }
+  /* Headings and three rows of k = 3. */
+  g_assert_cmpuint (n_cells, >=, 4 * 5);
+  g_assert_nonnull (set_by);
+
+  collect_fonts (cached_node (set_by), set_by_fonts);
+  g_assert_cmpuint (set_by_fonts->len, ==, 1);
+  collect_fonts (table_node, fonts);
+  for (guint i = 0; i < fonts->len; i++)
+    {
+      gboolean is_set_by = g_str_equal (fonts->pdata[i], set_by_fonts->pdata[0]);
+
+      n_set_by += is_set_by;
+      if (is_set_by && (i == 0 || !g_str_equal (fonts->pdata[i - 1], set_by_fonts->pdata[0])))
+        n_runs++;
+    }
+  g_test_message ("%u text nodes, %u of them in %s", fonts->len, n_set_by,
+                  (const char *) set_by_fonts->pdata[0]);
+  g_assert_cmpuint (n_set_by, ==, 3);
+  g_assert_cmpuint (n_runs, ==, 1);
+}
+
 /* The colour node drawn over @bounds among @node's children, or NULL. */
 static GskRenderNode *
 find_cover (GskRenderNode         *node,
@@ -449,6 +570,7 @@ main (int   argc,
   ADD ("operation-open", test_operation_open);
   ADD ("same-query", test_same_query);
   ADD ("hash-table-whole", test_hash_table_whole);
+  ADD ("hash-table-columns", test_hash_table_columns);
   ADD ("scroll-then-still", test_scroll_then_still);
   ADD ("scroll-bar-whole", test_scroll_bar_whole);
 
