@@ -305,30 +305,41 @@ test_hash_table_whole (Fixture       *fixture,
                  graphene_rect_contains_rect (&after, &before));
 }
 
+/* The @i-th node directly under @node, of the kinds a widget's node is
+ * made of here, or NULL past the last. */
+static GskRenderNode *
+node_child (GskRenderNode *node,
+            guint          i)
+{
+  switch ((int) gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      return i < gsk_container_node_get_n_children (node) ? gsk_container_node_get_child (node, i) : NULL;
+    case GSK_CLIP_NODE:
+      return i == 0 ? gsk_clip_node_get_child (node) : NULL;
+    case GSK_TRANSFORM_NODE:
+      return i == 0 ? gsk_transform_node_get_child (node) : NULL;
+    case GSK_OPACITY_NODE:
+      return i == 0 ? gsk_opacity_node_get_child (node) : NULL;
+    default:
+      return NULL;
+    }
+}
+
 /* Whether @needle is @node or lies below it. */
 static gboolean
 node_contains (GskRenderNode *node,
                GskRenderNode *needle)
 {
+  GskRenderNode *child;
+
   if (node == needle)
     return TRUE;
+  for (guint i = 0; (child = node_child (node, i)) != NULL; i++)
+    if (node_contains (child, needle))
+      return TRUE;
 
-  switch ((int) gsk_render_node_get_node_type (node))
-    {
-    case GSK_CONTAINER_NODE:
-      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-        if (node_contains (gsk_container_node_get_child (node, i), needle))
-          return TRUE;
-      return FALSE;
-    case GSK_CLIP_NODE:
-      return node_contains (gsk_clip_node_get_child (node), needle);
-    case GSK_TRANSFORM_NODE:
-      return node_contains (gsk_transform_node_get_child (node), needle);
-    case GSK_OPACITY_NODE:
-      return node_contains (gsk_opacity_node_get_child (node), needle);
-    default:
-      return FALSE;
-    }
+  return FALSE;
 }
 
 /* The fonts of the text nodes below @node, in drawing order, as
@@ -337,32 +348,17 @@ static void
 collect_fonts (GskRenderNode *node,
                GPtrArray     *fonts)
 {
-  switch ((int) gsk_render_node_get_node_type (node))
-    {
-    case GSK_TEXT_NODE:
-      {
-        PangoFontDescription *description = pango_font_describe (gsk_text_node_get_font (node));
+  GskRenderNode *child;
 
-        g_ptr_array_add (fonts, pango_font_description_to_string (description));
-        pango_font_description_free (description);
-      }
-      break;
-    case GSK_CONTAINER_NODE:
-      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-        collect_fonts (gsk_container_node_get_child (node, i), fonts);
-      break;
-    case GSK_CLIP_NODE:
-      collect_fonts (gsk_clip_node_get_child (node), fonts);
-      break;
-    case GSK_TRANSFORM_NODE:
-      collect_fonts (gsk_transform_node_get_child (node), fonts);
-      break;
-    case GSK_OPACITY_NODE:
-      collect_fonts (gsk_opacity_node_get_child (node), fonts);
-      break;
-    default:
-      break;
+  if (gsk_render_node_get_node_type (node) == GSK_TEXT_NODE)
+    {
+      PangoFontDescription *description = pango_font_describe (gsk_text_node_get_font (node));
+
+      g_ptr_array_add (fonts, pango_font_description_to_string (description));
+      pango_font_description_free (description);
     }
+  for (guint i = 0; (child = node_child (node, i)) != NULL; i++)
+    collect_fonts (child, fonts);
 }
 
 /* The table draws every cell, column by column: its "Set by" strings are
